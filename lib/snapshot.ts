@@ -51,9 +51,9 @@ export interface CarrierSnapshot {
   dba_name: string;
   entity_type: string;
   carrier_status: 'ACTIVE' | 'INACTIVE';
-  authority_status: string;
-  contract_authority_status: string;
-  broker_authority_status: string;
+  authority_status: AuthorityStatus;
+  contract_authority_status: AuthorityStatus;
+  broker_authority_status: AuthorityStatus;
   common_authority_date: string | null;
   contract_authority_date: string | null;
   revocation_pending: string;
@@ -99,6 +99,8 @@ export interface CarrierSnapshot {
   lat: number | null;
   lon: number | null;
 }
+
+export type AuthorityStatus = 'ACTIVE' | 'INACTIVE' | 'NONE';
 
 export interface Basic {
   name: string;

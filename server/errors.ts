@@ -1,0 +1,116 @@
+/**
+ * One error type and one middleware that renders every failure as `{error: {code, message}}`:
+ * our own HttpErrors, validator errors, body-parser errors, Postgres errors, anything uncaught.
+ */
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { logger } from '../lib/logger.ts';
+
+export type ErrorCode =
+  | 'INVALID_PARAM'
+  | 'LIMIT_EXCEEDED'
+  | 'INVALID_TOKEN'
+  | 'UNAUTHORIZED'
+  | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
+  | 'ACCOUNT_EXISTS'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'RATE_LIMITED'
+  | 'INTERNAL_ERROR'
+  | 'NOT_IMPLEMENTED'
+  | 'SERVICE_UNAVAILABLE';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, 'INVALID_PARAM', message);
+export const notFound = (message: string) => new HttpError(404, 'NOT_FOUND', message);
+export const unauthorized = (message: string) => new HttpError(401, 'UNAUTHORIZED', message);
+
+/** Status → code for errors raised by express-openapi-validator and body-parser. */
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'INVALID_PARAM',
+  401: 'UNAUTHORIZED',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
+/** Postgres / network failures that mean "the database is not reachable right now". */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+  '08000', // connection_exception
+  '08003',
+  '08006',
+  '57014', // query_canceled (statement timeout)
+]);
+
+interface ValidatorError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  code?: string;
+  message?: string;
+  errors?: { path?: string; message?: string }[];
+}
+
+function describeValidation(err: ValidatorError): string {
+  if (!err.errors?.length) return err.message ?? 'Invalid request';
+  return err.errors
+    .map((e) => {
+      const where = (e.path ?? '').replace(/^\/?(query|body|params|path|headers)\/?/, '$1.').replace(/\//g, '.');
+      return where ? `${where.replace(/\.$/, '')} ${e.message}` : (e.message ?? '');
+    })
+    .join('; ');
+}
+
+export function toHttpError(err: unknown): HttpError {
+  if (err instanceof HttpError) return err;
+  const e = (err ?? {}) as ValidatorError;
+  if (e.code && UNAVAILABLE_CODES.has(e.code)) {
+    return new HttpError(503, 'SERVICE_UNAVAILABLE', 'The database is temporarily unavailable; retry shortly');
+  }
+  if (e.message === 'Connection terminated unexpectedly' || /timeout exceeded when trying to connect/i.test(e.message ?? '')) {
+    return new HttpError(503, 'SERVICE_UNAVAILABLE', 'The database is temporarily unavailable; retry shortly');
+  }
+  const status = e.status ?? e.statusCode;
+  if (e.type === 'entity.parse.failed') return new HttpError(400, 'INVALID_PARAM', 'Malformed JSON in request body');
+  if (e.type === 'entity.too.large') return new HttpError(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');
+  if (status && CODE_BY_STATUS[status]) {
+    const code = CODE_BY_STATUS[status];
+    const message =
+      status === 405 ? 'Method not allowed on this path' :
+      status === 404 ? 'No such endpoint' :
+      describeValidation(e);
+    return new HttpError(status, code, message);
+  }
+  return new HttpError(500, 'INTERNAL_ERROR', 'Internal server error');
+}
+
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  const httpError = toHttpError(err);
+  if (httpError.status >= 500) {
+    (req.log ?? logger).error({ err }, 'request failed');
+  }
+  if (res.headersSent) return;
+  res.status(httpError.status).json({ error: { code: httpError.code, message: httpError.message } });
+};
+
+export const notFoundHandler: RequestHandler = (req, _res, next) => {
+  next(new HttpError(404, 'NOT_FOUND', `No such endpoint: ${req.method} ${req.path}`));
+};

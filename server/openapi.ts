@@ -1,0 +1,72 @@
+/**
+ * The contract, read once from openapi.yaml: every operation with its path, method and the kind
+ * of key it takes. Routing, authentication and rate limiting are all driven by this list.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import YAML from 'yaml';
+import { ROOT } from '../lib/config.ts';
+
+export const OPENAPI_PATH = path.join(ROOT, 'openapi.yaml');
+
+export type KeyUse = 'none' | 'optional' | 'required';
+
+export interface Operation {
+  operationId: string;
+  method: string;
+  /** OpenAPI template, e.g. /v1/carriers/{dot_number} */
+  path: string;
+  /** express form, e.g. /v1/carriers/:dot_number */
+  expressPath: string;
+  keyUse: KeyUse;
+  pattern: RegExp;
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+interface SpecOperation {
+  operationId: string;
+  security?: Record<string, string[]>[];
+}
+
+export const spec = YAML.parse(fs.readFileSync(OPENAPI_PATH, 'utf8')) as {
+  info: { version: string };
+  paths: Record<string, Partial<Record<(typeof METHODS)[number], SpecOperation>>>;
+  security?: Record<string, string[]>[];
+};
+
+function keyUse(security: Record<string, string[]>[] | undefined): KeyUse {
+  const s = security ?? spec.security ?? [];
+  if (s.length === 0) return 'none';
+  return s.some((req) => Object.keys(req).length === 0) ? 'optional' : 'required';
+}
+
+/** Static segments before parameters, so /v1/carriers/search wins over /v1/carriers/{dot_number}. */
+function specificity(p: string): string {
+  return p
+    .split('/')
+    .map((seg) => (seg.startsWith('{') ? '~' : `!${seg}`))
+    .join('/');
+}
+
+export const operations: Operation[] = Object.entries(spec.paths)
+  .sort(([a], [b]) => specificity(a).localeCompare(specificity(b)))
+  .flatMap(([p, item]) =>
+    METHODS.filter((m) => item[m]).map((m) => {
+      const op = item[m]!;
+      return {
+        operationId: op.operationId,
+        method: m,
+        path: p,
+        expressPath: p.replace(/\{([^}]+)\}/g, ':$1'),
+        keyUse: keyUse(op.security),
+        pattern: new RegExp(`^${p.replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+      };
+    }),
+  );
+
+/** The operation a request addresses, or undefined (unknown path or method). */
+export function findOperation(method: string, urlPath: string): Operation | undefined {
+  const m = method.toLowerCase() === 'head' ? 'get' : method.toLowerCase();
+  return operations.find((op) => op.method === m && op.pattern.test(urlPath));
+}

@@ -1,0 +1,38 @@
+/**
+ * One embedded PostgreSQL for the whole test run. A template database is migrated once; every
+ * test file clones it into a fresh database of its own (test/helpers/db.ts).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres } from '../../lib/embedded-postgres.ts';
+import { ensureDatabase } from '../../lib/database.ts';
+import { migrate } from '../../lib/migrate.ts';
+
+export const TEMPLATE_DB = 'carrier_test_template';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgServerUrl: string;
+    pgTemplate: string;
+    pgPort: number;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  // The postgres OS user must traverse the data dir's parents: a 0755 dir under the OS temp dir.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-test-pg-'));
+  fs.chmodSync(dir, 0o755);
+  const port = 56000 + Math.floor(Math.random() * 3000);
+  const server = await startEmbeddedPostgres({ dir: path.join(dir, 'data'), port });
+  await ensureDatabase(server.url(), TEMPLATE_DB);
+  await migrate(server.url(TEMPLATE_DB));
+  project.provide('pgServerUrl', server.url());
+  project.provide('pgTemplate', TEMPLATE_DB);
+  project.provide('pgPort', port);
+  return async () => {
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+}
