@@ -1,0 +1,142 @@
+/**
+ * Compliance component (weight 40): may the carrier operate, is it about to lose that right, how
+ * long has it held it, is its registration current, and does it look like a revoked carrier.
+ */
+import { activeAuthoritySince, ageMonths, AUTHORITY_KINDS, authorityStates } from './authority.ts';
+import { isoDate } from './dates.ts';
+import { chameleonFindings } from './chameleon.ts';
+import type { Finding } from './flags.ts';
+import type { RiskInput } from './input.ts';
+import { COMPLIANCE } from './thresholds.ts';
+
+const months = (n: number) => `${n} month${n === 1 ? '' : 's'}`;
+
+function statusFindings(input: RiskInput): Finding[] {
+  const found: Finding[] = [];
+  if (input.carrier_status !== 'ACTIVE') {
+    const r = COMPLIANCE.carrierInactive;
+    found.push({
+      code: 'CARRIER_INACTIVE',
+      severity: 'critical',
+      message: `USDOT status is ${input.carrier_status}: the carrier may not operate; overall score capped at ${r.cap}.`,
+      deduction: r.deduction,
+      cap: r.cap,
+    });
+  }
+  const states = authorityStates(input);
+  const values = AUTHORITY_KINDS.map((k) => states[k]);
+  const detail = AUTHORITY_KINDS.map((k) => `${k.toLowerCase()} ${states[k]}`).join(', ');
+  if (!values.includes('ACTIVE')) {
+    if (values.includes('INACTIVE')) {
+      const r = COMPLIANCE.authorityInactive;
+      found.push({
+        code: 'AUTHORITY_INACTIVE',
+        severity: 'critical',
+        message: `No active operating authority (${detail}): it was revoked or lapsed; overall score capped at ${r.cap}.`,
+        deduction: r.deduction,
+        cap: r.cap,
+      });
+    } else {
+      const r = COMPLIANCE.notAuthorized;
+      found.push({
+        code: 'NOT_AUTHORIZED',
+        severity: 'critical',
+        message: `No for-hire operating authority on file (${detail}); overall score capped at ${r.cap}.`,
+        deduction: r.deduction,
+        cap: r.cap,
+      });
+    }
+  }
+  const pending = input.revocation_pending.split(';').map((s) => s.trim()).filter(Boolean);
+  if (pending.length > 0) {
+    const r = COMPLIANCE.revocationPending;
+    found.push({
+      code: 'REVOCATION_PENDING',
+      severity: 'critical',
+      message: `Revocation pending on ${pending.join(', ')} authority; overall score capped at ${r.cap}.`,
+      deduction: r.deduction,
+      cap: r.cap,
+    });
+  }
+  return found;
+}
+
+/** safety_rating holds the code (S, C, U) or the word; blank means not rated. */
+function ratingFindings(input: RiskInput): Finding[] {
+  const code = input.safety_rating.trim().toUpperCase().charAt(0);
+  if (code === 'U') {
+    const r = COMPLIANCE.unsatisfactoryRating;
+    return [
+      {
+        code: 'UNSATISFACTORY_RATING',
+        severity: 'critical',
+        message:
+          `FMCSA safety rating is Unsatisfactory (${input.safety_rating.trim()}): the carrier is prohibited ` +
+          `from operating; overall score capped at ${r.cap}.`,
+        deduction: r.deduction,
+        cap: r.cap,
+      },
+    ];
+  }
+  if (code === 'C') {
+    return [
+      {
+        code: 'CONDITIONAL_RATING',
+        severity: 'warning',
+        message: `FMCSA safety rating is Conditional (${input.safety_rating.trim()}): a compliance review found deficiencies.`,
+        deduction: COMPLIANCE.conditionalRating.deduction,
+        cap: null,
+      },
+    ];
+  }
+  return [];
+}
+
+function ageFindings(input: RiskInput): Finding[] {
+  const found: Finding[] = [];
+  const since = activeAuthoritySince(input);
+  const r = COMPLIANCE.newAuthority;
+  if (since !== null) {
+    const age = ageMonths(since, input.as_of);
+    if (age < r.months) {
+      const warning = age < r.warningMonths;
+      found.push({
+        code: 'NEW_AUTHORITY',
+        severity: warning ? 'warning' : 'info',
+        message:
+          `Operating authority granted ${isoDate(since)}, ${months(age)} before ${input.as_of} ` +
+          `(new under ${r.months} months).`,
+        deduction: warning ? r.warningDeduction : r.infoDeduction,
+        cap: null,
+      });
+    }
+  }
+  const stale = COMPLIANCE.staleMcs150;
+  if (input.mcs150_date === null) {
+    found.push({
+      code: 'STALE_MCS150',
+      severity: 'info',
+      message: `No MCS-150 filing date on file (the update is due every ${stale.months} months).`,
+      deduction: stale.deduction,
+      cap: null,
+    });
+  } else {
+    const age = ageMonths(input.mcs150_date, input.as_of);
+    if (age >= stale.months) {
+      found.push({
+        code: 'STALE_MCS150',
+        severity: 'info',
+        message:
+          `MCS-150 last updated ${isoDate(input.mcs150_date)}, ${months(age)} before ${input.as_of} ` +
+          `(due every ${stale.months} months).`,
+        deduction: stale.deduction,
+        cap: null,
+      });
+    }
+  }
+  return found;
+}
+
+export function complianceFindings(input: RiskInput): Finding[] {
+  return [...statusFindings(input), ...ratingFindings(input), ...chameleonFindings(input), ...ageFindings(input)];
+}
