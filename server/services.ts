@@ -1,0 +1,16 @@
+/** What handlers and middleware need from the outside world, passed in (never imported). */
+import type { Config } from '../lib/config.ts';
+import type { Pool } from '../lib/db.ts';
+import type { Mailer } from '../lib/mail/mailer.ts';
+import type { PgBoss } from '../jobs/boss.ts';
+
+export interface Services {
+  config: Config;
+  pool: Pool;
+  /** Injectable clock: tests move time instead of sleeping. */
+  clock: () => Date;
+  /** Outgoing e-mail; `send` never blocks or fails a request (failures go to a retry job). */
+  mailer: Mailer;
+  /** pg-boss on the same database, when this process started it. */
+  boss?: PgBoss;
+}

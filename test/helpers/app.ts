@@ -1,0 +1,70 @@
+/**
+ * Starts the real app on an ephemeral loopback port over a fresh database, with response
+ * validation on, and a client generated from openapi.yaml (openapi-fetch + generated types).
+ */
+import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import createClient from 'openapi-fetch';
+import { loadConfig, type Config } from '../../lib/config.ts';
+import type { paths } from '../../generated/openapi.ts';
+import { createMailer } from '../../lib/mail/mailer.ts';
+import { createApp, type AppOptions } from '../../server/app.ts';
+import { listen } from '../../server/http.ts';
+import type { Services } from '../../server/services.ts';
+import { freshDatabase, type TestDatabase } from './db.ts';
+
+export interface TestApp {
+  url: string;
+  api: ReturnType<typeof createClient<paths>>;
+  db: TestDatabase;
+  services: Services;
+  /** Moves the injected clock (ms). */
+  advance: (ms: number) => void;
+  close: () => Promise<void>;
+}
+
+/**
+ * Test defaults: one server secret per test process (apps sharing a database can read each
+ * other's stored keys), mail to a temp outbox, and per-IP limits high enough that only the tests
+ * that mean to hit a limit (and set it) do.
+ */
+const TEST_DEFAULTS: Partial<Config> = {
+  serverSecret: crypto.randomBytes(32).toString('hex'),
+  outboxDir: path.join(os.tmpdir(), 'carrier-test-outbox'),
+  anonymousRateLimit: 100_000,
+  authRateLimit: 100_000,
+};
+
+export async function startApp(
+  opts: { db?: TestDatabase; config?: Partial<Config>; services?: Partial<Services>; app?: AppOptions } = {},
+): Promise<TestApp> {
+  const db = opts.db ?? (await freshDatabase());
+  let offset = 0;
+  const config = { ...loadConfig(), ...TEST_DEFAULTS, databaseUrl: db.url, ...opts.config };
+  const ownMailer = opts.services?.mailer ? undefined : createMailer(config);
+  const services: Services = {
+    config,
+    pool: db.pool,
+    clock: () => new Date(Date.now() + offset),
+    mailer: ownMailer!,
+    ...opts.services,
+  };
+  const app = createApp(services, { validateResponses: true, ...opts.app });
+  const server = await listen(app, 0, '127.0.0.1');
+  return {
+    url: server.url,
+    api: createClient<paths>({ baseUrl: server.url }),
+    db,
+    services,
+    advance: (ms) => {
+      offset += ms;
+    },
+    close: async () => {
+      await server.close(1000);
+      await ownMailer?.idle(5000);
+      ownMailer?.close();
+      if (!opts.db) await db.drop();
+    },
+  };
+}
