@@ -1,0 +1,104 @@
+/**
+ * Shapes a `carriers` row (the snapshot columns of lib/snapshot.ts) into the response bodies of
+ * the contract: the core profile, the full profile, the safety record.
+ */
+import type { components } from '../generated/openapi.ts';
+import type { CarrierSnapshot } from '../lib/snapshot.ts';
+import { NATIONAL_OOS } from '../lib/domain.ts';
+
+type Schemas = components['schemas'];
+export type CarrierRow = CarrierSnapshot & {
+  risk_score?: Schemas['RiskScore'] | null;
+  related_companies?: Schemas['FullCarrier']['related_companies'] | null;
+  served_run_id?: number;
+  data_as_of?: Date;
+};
+
+/** DATE columns arrive as 'YYYY-MM-DD'; the contract speaks RFC 3339 timestamps. */
+export const timestamp = (d: string | Date | null | undefined): string | null =>
+  d == null ? null : d instanceof Date ? d.toISOString() : `${d}T00:00:00Z`;
+
+export function coreCarrier(c: CarrierRow): Schemas['CoreCarrier'] {
+  return {
+    dot_number: c.dot_number,
+    mc_number: c.mc_number,
+    legal_name: c.legal_name,
+    dba_name: c.dba_name,
+    status: c.carrier_status,
+    address: { street: c.phy_street, city: c.phy_city, state: c.phy_state, zip: c.phy_zip, lat: c.lat, lon: c.lon },
+    contact: { phone: c.phone, email: c.email },
+    fleet: { power_units: c.power_units, drivers: c.drivers },
+    authority: {
+      status: c.authority_status,
+      common_authority_date: timestamp(c.common_authority_date),
+      contract_authority_date: timestamp(c.contract_authority_date),
+      broker_authority: c.broker_authority_status,
+    },
+    mcs150: { date: timestamp(c.mcs150_date), mileage: c.mcs150_mileage, mileage_year: c.mcs150_mileage_year },
+    cargo_carried: c.cargo_carried,
+    operation_classification: c.operation_classification,
+  };
+}
+
+function inspections(c: CarrierRow) {
+  return {
+    driver: { inspections: c.driver_inspections, oos: c.driver_oos_inspections },
+    vehicle: { inspections: c.vehicle_inspections, oos: c.vehicle_oos_inspections },
+    hazmat: { inspections: c.hazmat_inspections, oos: c.hazmat_oos_inspections },
+  };
+}
+
+function oosRates(c: CarrierRow) {
+  return {
+    driver: { rate: c.driver_oos_rate, national_average: NATIONAL_OOS.driver },
+    vehicle: { rate: c.vehicle_oos_rate, national_average: NATIONAL_OOS.vehicle },
+    hazmat: { rate: c.hazmat_oos_rate, national_average: NATIONAL_OOS.hazmat },
+  };
+}
+
+function crashes(c: CarrierRow) {
+  return { total: c.total_crashes, fatal: c.fatal_crashes, injury: c.injury_crashes, tow: c.tow_crashes };
+}
+
+export function safetyRecord(c: CarrierRow): Schemas['Safety'] {
+  return {
+    dot_number: c.dot_number,
+    legal_name: c.legal_name,
+    period_months: 24,
+    inspections: inspections(c),
+    oos_rates: oosRates(c),
+    crashes: crashes(c),
+    basics: c.basics,
+    safety_rating: c.safety_rating,
+    etl_run_id: c.served_run_id!,
+    data_as_of: timestamp(c.data_as_of)!,
+  };
+}
+
+export function fullCarrier(c: CarrierRow): Schemas['FullCarrier'] {
+  return {
+    ...coreCarrier(c),
+    entity_type: c.entity_type,
+    revocation_pending: c.revocation_pending,
+    safety: {
+      inspections: inspections(c),
+      oos_rates: oosRates(c),
+      crashes: crashes(c),
+      safety_rating: c.safety_rating,
+    },
+    insurance: {
+      bipd_required: c.bipd_required,
+      bipd_on_file: c.bipd_on_file,
+      cargo_on_file: c.cargo_on_file,
+      bond_on_file: c.bond_on_file,
+      max_bipd: c.max_bipd,
+      max_cargo: c.max_cargo,
+      active_policy_count: c.active_policy_count,
+      next_expiration: timestamp(c.next_expiration),
+    },
+    related_companies: c.related_companies ?? [],
+    ...(c.risk_score ? { risk_score: c.risk_score } : {}),
+    etl_run_id: c.served_run_id!,
+    data_as_of: timestamp(c.data_as_of)!,
+  };
+}

@@ -1,0 +1,79 @@
+/** Carrier lookups: profile, safety, insurance, bulk by DOT and by MC. */
+import { sql } from '../../lib/db.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { notModified } from '../etag.ts';
+import { coreCarrier, fullCarrier, safetyRecord, timestamp, type CarrierRow } from '../carrier-view.ts';
+import { bodyOf, pathOf, type HandlerFactory, type JsonOf } from './types.ts';
+import type { Pool } from '../../lib/db.ts';
+
+/** DOT numbers arrive as digits (the contract checks); leading zeros do not make another carrier. */
+export const bareNumber = (s: string) => s.replace(/^0+(?=\d)/, '');
+
+async function carrierRow(pool: Pool, dot: string, file = 'api/carrier-by-dot'): Promise<CarrierRow> {
+  const { rows } = await pool.query<CarrierRow>(sql(file), [bareNumber(dot)]);
+  if (!rows[0]) throw notFound(`No carrier with USDOT number ${bareNumber(dot)}`);
+  return rows[0];
+}
+
+export const carrierHandlers: HandlerFactory = ({ pool }) => ({
+  getCarrier: async (req, res) => {
+    const { dot_number } = pathOf(req, 'getCarrier');
+    const row = await carrierRow(pool, dot_number);
+    if (notModified(req, res, 'carrier', row.served_run_id!, row.dot_number)) return;
+    const body: JsonOf<'getCarrier', 200> = fullCarrier(row);
+    res.json(body);
+  },
+
+  getCarrierSafety: async (req, res) => {
+    const row = await carrierRow(pool, pathOf(req, 'getCarrierSafety').dot_number);
+    if (notModified(req, res, 'safety', row.served_run_id!, row.dot_number)) return;
+    const body: JsonOf<'getCarrierSafety', 200> = safetyRecord(row);
+    res.json(body);
+  },
+
+  getCarrierInsurance: async (req, res) => {
+    const { rows } = await pool.query(sql('api/carrier-insurance'), [bareNumber(pathOf(req, 'getCarrierInsurance').dot_number)]);
+    const row = rows[0];
+    if (!row) throw notFound(`No carrier with USDOT number ${bareNumber(pathOf(req, 'getCarrierInsurance').dot_number)}`);
+    if (notModified(req, res, 'insurance', row.served_run_id, row.dot_number)) return;
+    const body: JsonOf<'getCarrierInsurance', 200> = {
+      dot_number: row.dot_number,
+      legal_name: row.legal_name,
+      policies: row.policies.map((p: Record<string, unknown>) => ({
+        ...p,
+        effective_date: timestamp(p.effective_date as string),
+        expiration_date: timestamp(p.expiration_date as string | null),
+      })),
+      etl_run_id: row.served_run_id,
+      data_as_of: timestamp(row.data_as_of)!,
+    };
+    res.json(body);
+  },
+
+  bulkCarriers: async (req, res) => {
+    const dots = [...new Set(bodyOf(req, 'bulkCarriers').dot_numbers.map(bareNumber))];
+    const { rows } = await pool.query<CarrierRow>(sql('api/carriers-by-dots'), [dots]);
+    const byDot = new Map(rows.map((r) => [r.dot_number, r]));
+    // Answer in the order asked; unmatched DOTs are simply absent (DESIGN.md §4).
+    const body: JsonOf<'bulkCarriers', 200> = dots.flatMap((d) => (byDot.has(d) ? [coreCarrier(byDot.get(d)!)] : []));
+    res.json(body);
+  },
+
+  bulkCarriersByMc: async (req, res) => {
+    const wanted: string[] = [];
+    for (const raw of bodyOf(req, 'bulkCarriersByMc').mc_numbers) {
+      const trimmed = raw.trim();
+      if (trimmed === '') continue; // blank entries are ignored (spec)
+      if (!/^\d+$/.test(trimmed)) throw badRequest(`mc_numbers: "${raw}" is not a bare MC number (digits only, no MC prefix)`);
+      const mc = bareNumber(trimmed);
+      if (!wanted.includes(mc)) wanted.push(mc);
+    }
+    const { rows } = await pool.query<CarrierRow>(sql('api/carriers-by-mcs'), [wanted]);
+    const found = new Set(rows.map((r) => r.mc_number));
+    const body: JsonOf<'bulkCarriersByMc', 200> = {
+      data: rows.map(coreCarrier),
+      not_found: wanted.filter((mc) => !found.has(mc)),
+    };
+    res.json(body);
+  },
+});

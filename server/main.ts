@@ -1,0 +1,47 @@
+/**
+ * `npm start`: opens (or starts) PostgreSQL, applies migrations, loads the sample data on a
+ * fresh machine, starts the jobs and serves the API until SIGTERM/SIGINT.
+ */
+import { config } from '../lib/config.ts';
+import { openDatabase } from '../lib/database.ts';
+import { logger } from '../lib/logger.ts';
+import { createMailer } from '../lib/mail/mailer.ts';
+import { startBoss, stopBoss } from '../jobs/boss.ts';
+import { queueMailRetry, startMailRetryWorker } from '../jobs/mail-retry.ts';
+import { createApp } from './app.ts';
+import { listen } from './http.ts';
+import { loadSampleIfEmpty } from './sample.ts';
+
+async function main() {
+  const db = await openDatabase(config, 20);
+  await loadSampleIfEmpty(config, db.pool, db.url);
+  // pg-boss always (the API queues e-mail retries); its workers only when they run in-process.
+  const boss = await startBoss(db.url);
+  const mailer = createMailer(config, { retry: queueMailRetry(boss, config) });
+  if (config.jobsInProcess) await startMailRetryWorker(boss, mailer, config);
+  const services = { config, pool: db.pool, clock: () => new Date(), mailer, boss };
+  const app = createApp(services);
+  const http = await listen(app, config.port, config.host);
+  logger.info({ url: http.url }, 'serving the API (docs at /docs)');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    await http.close(config.shutdownTimeoutMs);
+    await mailer.idle(config.shutdownTimeoutMs);
+    await stopBoss(boss, config.shutdownTimeoutMs);
+    mailer.close();
+    await db.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  logger.fatal({ err }, 'failed to start');
+  process.exit(1);
+});
