@@ -42,10 +42,13 @@ export function createApp(services: Services, options: AppOptions = {}): express
   app.use(
     pinoHttp({
       logger,
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      // 501 is the contract showing an endpoint not built yet, not a server fault.
+      customLogLevel: (_req, res) =>
+        res.statusCode >= 500 && res.statusCode !== 501 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
       serializers: {
         // Log the path only: query strings may carry e-mail addresses or tokens.
         req: (req) => ({ id: req.id, method: req.method, url: String(req.url).split('?')[0] }),
+        res: (res) => ({ statusCode: res.statusCode }),
       },
     }),
   );

@@ -104,9 +104,8 @@ export function toHttpError(err: unknown): HttpError {
 
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const httpError = toHttpError(err);
-  if (httpError.status >= 500) {
-    (req.log ?? logger).error({ err }, 'request failed');
-  }
+  if (httpError.status === 500) (req.log ?? logger).error({ err }, 'request failed');
+  else if (httpError.status === 503) (req.log ?? logger).warn({ err }, 'database unavailable');
   if (res.headersSent) return;
   res.status(httpError.status).json({ error: { code: httpError.code, message: httpError.message } });
 };
