@@ -27,7 +27,7 @@ describe('GET /v1/health', () => {
     expect(response.headers.get('ratelimit-policy')).toBeNull();
   });
 
-  it('answers 503 when the database is down and recovers by itself when it returns', async () => {
+  it('answers 503 (health and data requests) while the database is down and recovers by itself', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-health-pg-'));
     fs.chmodSync(dir, 0o755);
     const port = inject('pgPort') + 1;
@@ -44,8 +44,13 @@ describe('GET /v1/health', () => {
       const body = (down.error ?? down.data) as { status: string; checks: { database: { status: string } } };
       expect(body.status).toBe('degraded');
       expect(body.checks.database.status).toBe('down');
+      // A data request while the database is down: 503 in the envelope, not a 500 or a hang.
+      const carrier = await fetch(`${own.url}/v1/carriers/1234`);
+      expect(carrier.status).toBe(503);
+      expect((await carrier.json()).error.code).toBe('SERVICE_UNAVAILABLE');
       server = await startEmbeddedPostgres({ dir: path.join(dir, 'data'), port });
       expect((await own.api.GET('/v1/health')).response.status).toBe(200);
+      expect((await fetch(`${own.url}/v1/carriers/1234`)).status).toBe(404); // recovered by itself
     } finally {
       await own.close();
       await pool.end();
