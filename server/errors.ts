@@ -60,6 +60,20 @@ const UNAVAILABLE_CODES = new Set([
   '57014', // query_canceled (statement timeout)
 ]);
 
+/**
+ * Postgres data exceptions caused by what the client sent (a NUL byte in a string, a value out of
+ * range for its column): the request is bad, not the server.
+ */
+const CLIENT_DATA_CODES: Record<string, string> = {
+  '22021': 'contains a character that is not allowed (e.g. a NUL byte)',
+  '22P05': 'contains a character that cannot be stored',
+  '22001': 'is too long',
+  '22003': 'is out of range',
+  '22P02': 'is not a valid value',
+  '22007': 'is not a valid date',
+  '22008': 'is not a valid date',
+};
+
 interface ValidatorError {
   status?: number;
   statusCode?: number;
@@ -88,6 +102,7 @@ export function toHttpError(err: unknown): HttpError {
   if (e.message === 'Connection terminated unexpectedly' || /timeout exceeded when trying to connect/i.test(e.message ?? '')) {
     return new HttpError(503, 'SERVICE_UNAVAILABLE', 'The database is temporarily unavailable; retry shortly');
   }
+  if (e.code && CLIENT_DATA_CODES[e.code]) return new HttpError(400, 'INVALID_PARAM', `A parameter ${CLIENT_DATA_CODES[e.code]}`);
   const status = e.status ?? e.statusCode;
   if (e.type === 'entity.parse.failed') return new HttpError(400, 'INVALID_PARAM', 'Malformed JSON in request body');
   if (e.type === 'entity.too.large') return new HttpError(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');
