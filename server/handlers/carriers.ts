@@ -3,7 +3,8 @@ import { sql } from '../../lib/db.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { notModified } from '../etag.ts';
 import { coreCarrier, fullCarrier, safetyRecord, timestamp, type CarrierRow } from '../carrier-view.ts';
-import { bodyOf, pathOf, type HandlerFactory, type JsonOf } from './types.ts';
+import { respondCarrierAsOf } from '../point-in-time.ts';
+import { bodyOf, pathOf, queryOf, type HandlerFactory, type JsonOf } from './types.ts';
 import type { Pool } from '../../lib/db.ts';
 
 /** DOT numbers arrive as digits (the contract checks); leading zeros do not make another carrier. */
@@ -15,9 +16,11 @@ async function carrierRow(pool: Pool, dot: string, file = 'api/carrier-by-dot'):
   return rows[0];
 }
 
-export const carrierHandlers: HandlerFactory = ({ pool }) => ({
+export const carrierHandlers: HandlerFactory = ({ pool, clock }) => ({
   getCarrier: async (req, res) => {
     const { dot_number } = pathOf(req, 'getCarrier');
+    const { as_of } = queryOf(req, 'getCarrier');
+    if (as_of !== undefined) return respondCarrierAsOf(req, res, pool, bareNumber(dot_number), as_of, clock());
     const row = await carrierRow(pool, dot_number);
     if (notModified(req, res, 'carrier', row.served_run_id!, row.dot_number)) return;
     const body: JsonOf<'getCarrier', 200> = fullCarrier(row);

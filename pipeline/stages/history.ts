@@ -1,0 +1,82 @@
+/**
+ * history: the SCD-2 history behind point-in-time lookups (GET /v1/carriers/{dot}?as_of), written
+ * as a load hook inside the run's load transaction, after carriers and insurance_policies hold
+ * the run. A version of a carrier (all snapshot columns) or of a policy is valid from the batch
+ * date of the run that first served it until the batch date of the run that changed or dropped it.
+ *
+ * Only the carriers the load touched are compared (its `load_delta`); a bulk load compares all.
+ * Idempotent: a rerun of the same run's load first undoes what that run wrote, then writes it again.
+ *
+ * @example
+ *   registerLoadHook(historyHook); // once per process, before the load stage runs
+ */
+import { sql, type PoolClient } from '../../lib/db.ts';
+import type { LoadHook } from '../load-hooks.ts';
+
+export interface HistoryContext {
+  runId: number;
+  /** The run's batch date, 'YYYY-MM-DD' (UTC). */
+  batchDate: string;
+  batchTs: Date;
+}
+
+export interface HistoryResult {
+  /** Carrier versions opened and closed by this run. */
+  opened: number;
+  closed: number;
+  policiesOpened: number;
+  policiesClosed: number;
+}
+
+/**
+ * Writes the run's history on the load's transaction `client`. `mode` is the load's: 'incremental'
+ * reads the temp table `load_delta (dot_number, op)` the load created; 'full' compares every carrier.
+ */
+export async function writeHistory(
+  client: PoolClient,
+  ctx: HistoryContext,
+  mode: 'full' | 'incremental',
+): Promise<HistoryResult> {
+  const later = await client.query<{ etl_run_id: number }>(sql('pipeline/history_guard'), [ctx.batchTs]);
+  if (later.rows[0]) {
+    throw new Error(
+      `history: run ${later.rows[0].etl_run_id} (a later day) is already served; run ${ctx.runId} cannot be reloaded under it`,
+    );
+  }
+  await client.query(sql('pipeline/history_undo'), [ctx.runId]);
+  await client.query(sql('pipeline/history_reopen'), [ctx.runId]);
+
+  const args = [ctx.runId, ctx.batchDate];
+  // No history yet (first run, or history introduced after runs were loaded): start it from
+  // everything served now, whatever the load's mode.
+  const empty = (await client.query<{ empty: boolean }>(sql('pipeline/history_empty'))).rows[0].empty;
+  if (empty) {
+    const opened = (await client.query(sql('pipeline/history_bootstrap_carriers'), args)).rowCount ?? 0;
+    const policiesOpened = (await client.query(sql('pipeline/history_bootstrap_policies'), args)).rowCount ?? 0;
+    return { opened, closed: 0, policiesOpened, policiesClosed: 0 };
+  }
+
+  await client.query('DROP TABLE IF EXISTS history_touched');
+  await client.query(sql('pipeline/history_touched'));
+  await client.query(sql(mode === 'incremental' ? 'pipeline/history_touched_delta' : 'pipeline/history_touched_all'));
+  // Planner statistics for the temp table: a few rows on a quiet night, every DOT on a bulk load.
+  await client.query('ANALYZE history_touched');
+  const closed = (await client.query(sql('pipeline/history_close'), args)).rowCount ?? 0;
+  const opened = (await client.query(sql('pipeline/history_open'), args)).rowCount ?? 0;
+  // Policies per touched DOT on an incremental load; in one set-based pass on a bulk one.
+  const all = mode === 'full' ? '_all' : '';
+  const policiesClosed = (await client.query(sql(`pipeline/history_policies_close${all}`), args)).rowCount ?? 0;
+  const policiesOpened = (await client.query(sql(`pipeline/history_policies_open${all}`), args)).rowCount ?? 0;
+  await client.query('DROP TABLE history_touched');
+  return { opened, closed, policiesOpened, policiesClosed };
+}
+
+/** The load hook (pipeline/load-hooks.ts): reports the history rows it wrote. */
+export const historyHook: LoadHook = {
+  name: 'history',
+  run: async ({ ctx, client, mode }) => {
+    const r = await writeHistory(client, ctx, mode);
+    ctx.logger.info(r, 'history written');
+    return r.opened + r.closed + r.policiesOpened + r.policiesClosed;
+  },
+};

@@ -1,0 +1,216 @@
+/**
+ * End to end: a synthetic registry (2,000 carriers × 4 days) through the real pipeline, with the
+ * history hook, into a test database. Each run's change feed (over HTTP) must equal that day's
+ * manifest.json exactly, edge cases included; as_of on every day must equal what that day's run
+ * served; reruns of diff and load must change nothing.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SNAPSHOT_COLUMNS, POLICY_COLUMNS } from '../pipeline/columns.ts';
+import { duckRows, runSchema } from '../pipeline/duck.ts';
+import { loadHooks, registerLoadHook } from '../pipeline/load-hooks.ts';
+import { rerunStage, runDay } from '../pipeline/run.ts';
+import { historyHook } from '../pipeline/stages/history.ts';
+import { synthesize, type Manifest } from '../pipeline/synth/index.ts';
+import { fullCarrier, type CarrierRow } from '../server/carrier-view.ts';
+import { startApp, type TestApp } from './helpers/app.ts';
+import { tempDir, testPipeline, type TestPipeline } from './pipeline-harness.ts';
+
+const DAYS = ['2026-10-01', '2026-10-02', '2026-10-03', '2026-10-04'];
+
+let app: TestApp;
+let env: TestPipeline;
+let unregister = () => {};
+const runIds: number[] = [];
+const manifests: Manifest[] = [];
+/** What each day's run served: the snapshot columns of `carriers`, and the policies. */
+const served: { carriers: Record<string, unknown>[]; policies: Record<string, unknown>[] }[] = [];
+
+const q = (text: string, values: unknown[] = []) => app.db.pool.query(text, values).then((r) => r.rows);
+const CARRIER_COLS = SNAPSHOT_COLUMNS.join(', ');
+const POLICY_COLS = POLICY_COLUMNS.join(', ');
+const POLICY_ORDER = POLICY_COLUMNS.map((_, i) => i + 1).join(', ');
+
+/** JSON with sorted keys, so equal objects compare equal as strings. */
+const canon = (v: unknown): string =>
+  v !== null && typeof v === 'object' && !Array.isArray(v)
+    ? `{${Object.keys(v)
+        .sort()
+        .map((k) => `${JSON.stringify(k)}:${canon((v as Record<string, unknown>)[k])}`)
+        .join(',')}}`
+    : JSON.stringify(v);
+const changeKey = (c: { dot_number: string; category: string; old_values: unknown; new_values: unknown }) =>
+  canon({ dot_number: c.dot_number, category: c.category, old_values: c.old_values, new_values: c.new_values });
+
+const getJson = async (p: string) => {
+  const res = await fetch(`${app.url}${p}`);
+  return { status: res.status, body: await res.json() };
+};
+
+/** Every row of a run's feed, page by page (200 per page). */
+async function feedOf(runId: number) {
+  const rows = [];
+  let first;
+  for (let page = 1; ; page++) {
+    const { status, body } = await getJson(`/v1/changes/${runId}?per_page=200&page=${page}`);
+    expect(status).toBe(200);
+    first ??= body;
+    rows.push(...body.changes);
+    if (body.changes.length < 200) break;
+  }
+  return { ...first, changes: rows };
+}
+
+beforeAll(async () => {
+  app = await startApp();
+  env = await testPipeline(app.db.pool);
+  if (!loadHooks().some((h) => h.name === historyHook.name)) unregister = registerLoadHook(historyHook);
+  const dumps = tempDir('changes-e2e-dumps-');
+  synthesize({ carriers: 2000, days: DAYS.length, seed: 5, out: dumps, startDate: DAYS[0] });
+  for (const day of DAYS) {
+    const out = await runDay(env, path.join(dumps, day));
+    runIds.push(out.etl_run_id!);
+    manifests.push(JSON.parse(fs.readFileSync(path.join(dumps, day, 'manifest.json'), 'utf8')));
+    served.push({
+      carriers: await q(`SELECT ${CARRIER_COLS} FROM carriers ORDER BY dot_number`),
+      policies: await q(`SELECT ${POLICY_COLS} FROM insurance_policies ORDER BY ${POLICY_ORDER}`),
+    });
+  }
+}, 300_000);
+afterAll(async () => {
+  unregister();
+  await env?.close();
+  await app?.close();
+});
+
+describe('the loads', () => {
+  it('wrote history in the load transaction: bulk on the first day, incremental after', async () => {
+    const rows = await q('SELECT etl_run_id, stages FROM etl_runs ORDER BY batch_ts');
+    expect(rows.map((r) => r.etl_run_id)).toEqual(runIds);
+    expect(rows.map((r) => r.stages.load.mode)).toEqual(['full', 'incremental', 'incremental', 'incremental']);
+    for (const r of rows) expect(r.stages.load.hook_history).toBeGreaterThan(0);
+    expect(rows[1].stages.load.hook_history).toBeLessThan(served[0].carriers.length / 5);
+  });
+});
+
+describe('the change feed of each run', () => {
+  it('equals the day’s manifest exactly, as a set of (dot, category, old, new)', async () => {
+    for (const [i, runId] of runIds.entries()) {
+      const feed = await feedOf(runId);
+      const expected = manifests[i].changes.map(changeKey).sort();
+      const got = feed.changes.map(changeKey).sort();
+      expect(got.length, DAYS[i]).toBe(feed.total);
+      expect(new Set(got).size, `${DAYS[i]}: duplicates`).toBe(got.length);
+      expect(got, DAYS[i]).toEqual(expected);
+      expect(feed.summary, DAYS[i]).toEqual(manifests[i].summary);
+    }
+    expect(manifests[0].changes).toEqual([]);
+    expect(manifests.slice(1).every((m) => m.changes.length > 0)).toBe(true);
+  });
+
+  it('finds every planted edge case the way it was planted', async () => {
+    const edges = manifests.flatMap((m, i) => m.edge_cases.map((e) => ({ ...e, runId: runIds[i] })));
+    expect(edges.length).toBeGreaterThan(0);
+    for (const e of edges) {
+      const { body } = await getJson(`/v1/carriers/${e.dot_number}/changes?per_page=200`);
+      const cats = body.changes.filter((c: { etl_run_id: number }) => c.etl_run_id === e.runId).map((c: { category: string }) => c.category);
+      const found = e.category === null ? cats.length > 0 : cats.includes(e.category);
+      expect(found, `${e.kind} on ${e.dot_number}: [${cats.join(', ')}]`).toBe(e.expected_change);
+    }
+  });
+
+  it('lists the runs newest first with the manifest summaries; latest is the last day', async () => {
+    const { body } = await getJson('/v1/changes');
+    expect(body.runs.map((r: { etl_run_id: number }) => r.etl_run_id)).toEqual([...runIds].reverse());
+    expect(body.runs.map((r: { summary: unknown }) => r.summary)).toEqual([...manifests].reverse().map((m) => m.summary));
+    const latest = await getJson('/v1/changes/latest?per_page=200');
+    expect(latest.body.etl_run_id).toBe(runIds.at(-1));
+    expect(latest.body.total).toBe(manifests.at(-1)!.changes.length);
+  });
+
+  it('latest?state= keeps the carriers whose current state matches (last known for removed ones)', async () => {
+    const last = manifests.at(-1)!.changes;
+    const now = new Map(served.at(-1)!.carriers.map((c) => [c.dot_number as string, c.phy_state as string]));
+    const stateOf = (c: Manifest['changes'][number]) => now.get(c.dot_number) ?? (c.old_values.phy_state as string);
+    const states = [...new Set(last.map(stateOf))].slice(0, 4);
+    expect(states.length).toBeGreaterThan(1);
+    for (const st of states) {
+      const { body } = await getJson(`/v1/changes/latest?per_page=200&state=${st.toLowerCase()}`);
+      expect(body.changes.map(changeKey).sort(), st).toEqual(last.filter((c) => stateOf(c) === st).map(changeKey).sort());
+      expect(body.total).toBe(body.changes.length);
+    }
+  });
+
+  it('per carrier: every change of the DOT over the days, newest first', async () => {
+    const byDot = new Map<string, string[]>();
+    manifests.forEach((m, i) => m.changes.forEach((c) => byDot.set(c.dot_number, [...(byDot.get(c.dot_number) ?? []), `${runIds[i]} ${c.category}`])));
+    const busiest = [...byDot.entries()].sort((a, b) => b[1].length - a[1].length).slice(0, 10);
+    for (const [dot, expected] of busiest) {
+      const { body } = await getJson(`/v1/carriers/${dot}/changes?per_page=200`);
+      const got = body.changes.map((c: { etl_run_id: number; category: string }) => `${c.etl_run_id} ${c.category}`);
+      expect([...got].sort(), dot).toEqual([...expected].sort());
+      const runs = body.changes.map((c: { etl_run_id: number }) => c.etl_run_id);
+      expect(runs, dot).toEqual([...runs].sort((a: number, b: number) => b - a));
+    }
+  });
+});
+
+describe('as_of on every day', () => {
+  it('reconstructs every carrier and every policy exactly as that day’s run served them', async () => {
+    for (const [i, day] of DAYS.entries()) {
+      const carriers = await q(
+        `SELECT ${CARRIER_COLS} FROM carrier_history
+         WHERE valid_from <= $1 AND (valid_to IS NULL OR valid_to > $1) ORDER BY dot_number`,
+        [day],
+      );
+      expect(carriers.length, day).toBe(served[i].carriers.length);
+      expect(carriers, day).toEqual(served[i].carriers);
+      const policies = await q(
+        `SELECT ${POLICY_COLS} FROM insurance_policy_history
+         WHERE valid_from <= $1 AND (valid_to IS NULL OR valid_to > $1) ORDER BY ${POLICY_ORDER}`,
+        [day],
+      );
+      expect(policies, day).toEqual(served[i].policies);
+    }
+  });
+
+  it('GET /v1/carriers/{dot}?as_of answers the served profile for changed, new and removed carriers', async () => {
+    for (const [i, day] of DAYS.entries()) {
+      const next = manifests[i + 1]?.changes ?? [];
+      const dots = new Set<string>([
+        ...manifests[i].changes.slice(0, 15).map((c) => c.dot_number),
+        ...next.slice(0, 15).map((c) => c.dot_number),
+        ...served[i].carriers.slice(0, 5).map((c) => c.dot_number as string),
+      ]);
+      const byDot = new Map(served[i].carriers.map((c) => [c.dot_number as string, c]));
+      for (const dot of dots) {
+        const { status, body } = await getJson(`/v1/carriers/${dot}?as_of=${day}`);
+        const row = byDot.get(dot);
+        if (!row) {
+          expect(status, `${dot} on ${day}`).toBe(404);
+          continue;
+        }
+        expect(status, `${dot} on ${day}`).toBe(200);
+        const expected = fullCarrier({ ...(row as unknown as CarrierRow), served_run_id: runIds[i], data_as_of: new Date(`${day}T00:00:00Z`) });
+        expect(body, `${dot} on ${day}`).toEqual({ ...expected, as_of: day });
+      }
+    }
+  });
+});
+
+describe('reruns', () => {
+  it('diff and load of the newest run again: the same feed and history, no duplicates', async () => {
+    const last = runIds.at(-1)!;
+    const feed = (await feedOf(last)).changes.map(changeKey).sort();
+    const history = await q('SELECT * FROM carrier_history ORDER BY dot_number, valid_from');
+    const duckCount = async () => (await duckRows<{ n: number }>(env.duck.conn, `SELECT count(*) AS n FROM ${runSchema(last)}.changes`))[0].n;
+    const before = await duckCount();
+    await rerunStage(env, 'diff', last);
+    expect(await duckCount()).toBe(before);
+    await rerunStage(env, 'load', last);
+    expect((await feedOf(last)).changes.map(changeKey).sort()).toEqual(feed);
+    expect(await q('SELECT count(*)::int AS n FROM changes WHERE etl_run_id = $1', [last])).toEqual([{ n: feed.length }]);
+    expect(await q('SELECT * FROM carrier_history ORDER BY dot_number, valid_from')).toEqual(history);
+  });
+});
