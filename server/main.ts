@@ -7,7 +7,8 @@ import { openDatabase } from '../lib/database.ts';
 import { logger } from '../lib/logger.ts';
 import { createMailer } from '../lib/mail/mailer.ts';
 import { startBoss, stopBoss } from '../jobs/boss.ts';
-import { queueMailRetry, startMailRetryWorker } from '../jobs/mail-retry.ts';
+import { queueMailRetry } from '../jobs/mail-retry.ts';
+import { startWorkers } from '../jobs/workers.ts';
 import { createApp } from './app.ts';
 import { listen } from './http.ts';
 import { loadSampleIfEmpty } from './sample.ts';
@@ -18,7 +19,7 @@ async function main() {
   // pg-boss always (the API queues e-mail retries); its workers only when they run in-process.
   const boss = await startBoss(db.url);
   const mailer = createMailer(config, { retry: queueMailRetry(boss, config) });
-  if (config.jobsInProcess) await startMailRetryWorker(boss, mailer, config);
+  if (config.jobsInProcess) await startWorkers(boss, { pool: db.pool, config, mailer, databaseUrl: db.url });
   const services = { config, pool: db.pool, clock: () => new Date(), mailer, boss };
   const app = createApp(services);
   const http = await listen(app, config.port, config.host);

@@ -1,0 +1,77 @@
+/**
+ * The nightly ETL as a pg-boss cron job (ETL_CRON, UTC): run the pipeline CLI in a child process
+ * on the newest dump folder of ETL_INPUT_DIR, then queue the watchlist fan-out of every run that
+ * succeeded meanwhile. The pipeline skips a day it already loaded, so a repeated job is harmless;
+ * the fan-out is idempotent per run.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../lib/config.ts';
+import { sql, type Pool } from '../lib/db.ts';
+import { logger } from '../lib/logger.ts';
+import { runPipelineCli } from '../lib/pipeline-process.ts';
+import type { PgBoss } from './boss.ts';
+import { enqueueNotify } from './notify.ts';
+import { QUEUES } from './queues.ts';
+
+const DAY_FOLDER = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The newest day folder (YYYY-MM-DD) in `dir`, or null when there is none. */
+export function newestDumpFolder(dir: string): string | null {
+  if (!fs.existsSync(dir)) return null;
+  // statSync follows symlinks: a day folder may be linked in from elsewhere.
+  const days = fs
+    .readdirSync(dir)
+    .filter((name) => DAY_FOLDER.test(name) && fs.statSync(path.join(dir, name)).isDirectory())
+    .sort();
+  return days.length ? path.join(dir, days[days.length - 1]) : null;
+}
+
+export interface EtlDeps {
+  pool: Pool;
+  boss: PgBoss;
+  config: Pick<Config, 'etlInputDir'>;
+  /** Passed to the pipeline process, so it loads into the database this process uses. */
+  databaseUrl: string;
+  /** Runs the pipeline CLI (tests may point it at another command line). */
+  runCli?: typeof runPipelineCli;
+}
+
+export interface EtlResult {
+  input: string | null;
+  /** Runs that succeeded during this job, whose fan-out was queued. */
+  runs: number[];
+}
+
+/** One ETL job: pipeline on the newest dump folder, then the fan-out of the new runs. */
+export async function runEtl(deps: EtlDeps): Promise<EtlResult> {
+  const log = logger.child({ component: 'etl-cron' });
+  const input = newestDumpFolder(deps.config.etlInputDir);
+  if (!input) {
+    log.warn({ dir: deps.config.etlInputDir }, 'no dump folder (YYYY-MM-DD) to load');
+    return { input: null, runs: [] };
+  }
+  // Database time, as etl_runs.finished_at is: a run that succeeds from here on is this job's.
+  const since = (await deps.pool.query<{ now: Date }>('SELECT now() AS now')).rows[0].now;
+  log.info({ input }, 'ETL started');
+  await (deps.runCli ?? runPipelineCli)(['run', '--input', input], { DATABASE_URL: deps.databaseUrl });
+  const runs = (await deps.pool.query<{ etl_run_id: number }>(sql('jobs/etl-new-runs'), [since])).rows.map((r) => r.etl_run_id);
+  for (const id of runs) await enqueueNotify(deps.boss, id);
+  log.info({ input, runs }, 'ETL done; watchlist fan-out queued');
+  return { input, runs };
+}
+
+/**
+ * Schedules the ETL (cron `config.etlCron`, UTC) unless `schedule` is false, and starts its worker.
+ * A failing pipeline throws, so pg-boss retries once (jobs/queues.ts).
+ */
+export async function startEtlWorker(
+  boss: PgBoss,
+  deps: Omit<EtlDeps, 'boss'> & { config: Pick<Config, 'etlInputDir' | 'etlCron'> },
+  options: { schedule?: boolean } = {},
+): Promise<string> {
+  if (options.schedule !== false) await boss.schedule(QUEUES.etlRun.name, deps.config.etlCron, null, { tz: 'UTC' });
+  return boss.work(QUEUES.etlRun.name, { batchSize: 1 }, async () => {
+    await runEtl({ ...deps, boss });
+  });
+}

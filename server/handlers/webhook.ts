@@ -1,0 +1,116 @@
+/**
+ * Webhook endpoints: configuration (get, put, disable, rotate the secret), a synchronous signed
+ * test delivery, and the deliveries log. Deliveries themselves run in jobs/webhook-delivery.ts.
+ */
+import type { components } from '../../generated/openapi.ts';
+import { sql } from '../../lib/db.ts';
+import { attemptDelivery } from '../../lib/webhooks/attempt.ts';
+import { newWebhookSecret, sealWebhookSecret } from '../../lib/webhooks/secret.ts';
+import { webhookUrlProblem } from '../../lib/webhooks/url-policy.ts';
+import { accountOf } from '../auth.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { bodyOf, queryOf, type HandlerFactory, type JsonOf } from './types.ts';
+
+type WebhookConfig = JsonOf<'getWebhook', 200>;
+
+interface WebhookRow {
+  account_id: number;
+  url: string;
+  enabled: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const NO_WEBHOOK = 'No webhook is configured for this account (PUT /v1/watchlist/webhook creates one)';
+
+function present(row: WebhookRow, secret?: string): WebhookConfig {
+  return {
+    account_id: row.account_id,
+    url: row.url,
+    enabled: row.enabled,
+    ...(secret === undefined ? {} : { secret }),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** Deliveries `limit`: default 20, clamped to [1, 100], anything that is not an integer → 20. */
+export function deliveriesLimit(raw: unknown): number {
+  if (typeof raw !== 'string' || !/^\s*[+-]?\d+\s*$/.test(raw)) return 20;
+  return Math.min(100, Math.max(1, Number(raw)));
+}
+
+export const webhookHandlers: HandlerFactory = ({ pool, config, clock }) => ({
+  getWebhook: async (_req, res) => {
+    const row = (await pool.query<WebhookRow>(sql('api/webhook-get'), [accountOf(res).id])).rows[0];
+    if (!row) throw notFound(NO_WEBHOOK);
+    res.json(present(row));
+  },
+
+  putWebhook: async (req, res) => {
+    const { url } = bodyOf(req, 'putWebhook');
+    const problem = await webhookUrlProblem(url, { blockPrivate: config.webhookBlockPrivate });
+    if (problem) throw badRequest(problem);
+    const secret = newWebhookSecret();
+    const { rows } = await pool.query<WebhookRow & { created: boolean }>(sql('api/webhook-put'), [
+      accountOf(res).id,
+      url,
+      sealWebhookSecret(config, secret),
+      clock(),
+    ]);
+    // The secret is shown once, when this request created the webhook; updates keep the old one.
+    res.json(present(rows[0], rows[0].created ? secret : undefined));
+  },
+
+  deleteWebhook: async (_req, res) => {
+    const row = (await pool.query<WebhookRow>(sql('api/webhook-disable'), [accountOf(res).id, clock()])).rows[0];
+    if (!row) throw notFound(NO_WEBHOOK);
+    res.json(present(row));
+  },
+
+  rotateWebhookSecret: async (_req, res) => {
+    const secret = newWebhookSecret();
+    const { rows } = await pool.query<WebhookRow>(sql('api/webhook-rotate'), [accountOf(res).id, sealWebhookSecret(config, secret), clock()]);
+    if (!rows[0]) throw notFound(NO_WEBHOOK);
+    res.json(present(rows[0], secret));
+  },
+
+  testWebhook: async (_req, res) => {
+    const account = accountOf(res);
+    const hook = (await pool.query(sql('api/webhook-for-test'), [account.id])).rows[0];
+    if (!hook) throw notFound(NO_WEBHOOK);
+    const now = clock();
+    const event: components['schemas']['WatchlistTestEvent'] = {
+      event: 'watchlist.test',
+      account_id: account.id,
+      sent_at: now.toISOString(),
+      message: 'Test event from the Carrier Data webhook settings; no action needed.',
+    };
+    const { rows } = await pool.query<{ id: number }>(sql('api/webhook-insert-test-delivery'), [account.id, JSON.stringify(event), now]);
+    // One attempt, no retries, also when the webhook is disabled: the test is explicit.
+    const outcome = await attemptDelivery({ pool, config, clock }, rows[0].id, 1, { retryDelays: [], evenIfDisabled: true });
+    if (!outcome) throw new Error(`test delivery ${rows[0].id} was settled before its attempt`);
+    const body: JsonOf<'testWebhook', 200> = {
+      attempts: 1,
+      duration_ms: outcome.duration_ms,
+      error: outcome.error ?? '',
+      status_code: outcome.status_code ?? 0,
+      success: outcome.success,
+    };
+    res.json(body);
+  },
+
+  listWebhookDeliveries: async (req, res) => {
+    const limit = deliveriesLimit(queryOf(req, 'listWebhookDeliveries').limit);
+    const { rows } = await pool.query(sql('api/webhook-deliveries'), [accountOf(res).id, limit]);
+    const body: JsonOf<'listWebhookDeliveries', 200> = {
+      deliveries: rows.map((r) => ({
+        ...r,
+        created_at: (r.created_at as Date).toISOString(),
+        next_attempt_at: r.next_attempt_at ? (r.next_attempt_at as Date).toISOString() : null,
+      })),
+      limit,
+    };
+    res.json(body);
+  },
+});
