@@ -54,6 +54,13 @@ export function loadConfig() {
     etlCron: str('ETL_CRON', '0 3 * * *'),
     etlInputDir: path.resolve(ROOT, str('ETL_INPUT_DIR', path.join(dataDir, 'dumps'))),
     duckdbPath: path.resolve(ROOT, str('DUCKDB_PATH', path.join(dataDir, 'pipeline.duckdb'))),
+    /** DuckDB worker threads and memory cap of the pipeline (it spills to DATA_DIR/tmp beyond). */
+    duckdbThreads: int('DUCKDB_THREADS', 2),
+    duckdbMemoryLimit: str('DUCKDB_MEMORY_LIMIT', '3GB'),
+    /** Per-run DuckDB schemas kept after a successful load (>= 2: the next diff needs the last one). */
+    etlKeepRuns: Math.max(2, int('ETL_KEEP_RUNS', 3)),
+    /** Related companies: a phone/e-mail/address/officer shared by more carriers is a shared service (agent), not a link. */
+    relatedMaxShared: Math.max(2, int('RELATED_MAX_SHARED', 25)),
     /** First start: generate a sample of this many carriers × days and load it (0 disables). */
     sampleCarriers: int('SAMPLE_CARRIERS', 20_000),
     sampleDays: int('SAMPLE_DAYS', 8),
@@ -64,6 +71,10 @@ export function loadConfig() {
       .map((s) => Number(s.trim())),
     webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 10_000),
     webhookBlockPrivate: bool('WEBHOOK_BLOCK_PRIVATE', false),
+    /** Local pg-boss workers delivering webhooks, each up to 8 deliveries at a time (jobs/webhook-delivery.ts). */
+    webhookWorkers: int('WEBHOOK_WORKERS', 8),
+    /** How often idle pg-boss workers look for jobs (>= 500 ms). */
+    jobPollingMs: Math.max(500, int('JOB_POLLING_MS', 2000)),
     meiliUrl: str('MEILI_URL', ''),
     meiliKey: str('MEILI_KEY', ''),
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000),

@@ -1,0 +1,138 @@
+/**
+ * npm run pipeline -- <command>
+ *
+ *   run --input DIR [--full] [--allow-mass-removal]
+ *       DIR is one day folder (YYYY-MM-DD) or a folder of them: every day not yet loaded runs,
+ *       in date order, through all stages.
+ *   stage NAME --run ID [--full] [--allow-mass-removal]
+ *       one stage of an existing run again (idempotent).
+ *   status [--json]
+ *       the runs with their status, summary and stage timings.
+ *   synth ...
+ *       the synthetic registry generator (pipeline/synth/cli.ts).
+ *
+ * PostgreSQL comes from lib/database.ts (DATABASE_URL, else the embedded server).
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { config } from '../lib/config.ts';
+import { logger } from '../lib/logger.ts';
+import { openPipeline, type PipelineEnv } from './context.ts';
+import { InputError, StageOrderError } from './errors.ts';
+import { rerunStage, runInput, type DayOutcome, type StageOutcome } from './run.ts';
+import { batchDate, listRuns, type EtlRun } from './runs.ts';
+import { STAGE_ORDER } from './stages/index.ts';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const out = (line = '') => process.stdout.write(`${line}\n`);
+
+const USAGE = `usage:
+  npm run pipeline -- run --input DIR [--full] [--allow-mass-removal]
+  npm run pipeline -- stage NAME --run ID [--full] [--allow-mass-removal]
+  npm run pipeline -- status [--json]
+  npm run pipeline -- synth ...   (see pipeline/synth/cli.ts)`;
+
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
+
+function printStage(o: StageOutcome): void {
+  out(`  ${o.stage.padEnd(9)} ${secs(o.ms).padStart(8)}  ${o.rows.toLocaleString('en-US').padStart(12)} rows`);
+}
+
+function printDay(d: DayOutcome): void {
+  out(`${d.day}  run ${d.etl_run_id ?? '-'}  ${d.status}`);
+  d.stages.forEach(printStage);
+}
+
+function statusTable(runs: EtlRun[]): string[] {
+  const stages = STAGE_ORDER.filter((s) => runs.some((r) => r.stages[s]));
+  const head = ['run', 'day', 'status', ...stages, 'changes', 'error'];
+  const rows = runs.map((r) => [
+    String(r.etl_run_id),
+    batchDate(r.batch_ts),
+    r.status,
+    ...stages.map((s) => (r.stages[s] ? secs(r.stages[s].ms) : '-')),
+    r.summary ? String(r.summary.total_changes ?? 0) : '-',
+    (r.error ?? '').split('\n')[0].slice(0, 80),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const fmt = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  return [fmt(head), ...rows.map(fmt)];
+}
+
+async function withEnv<T>(fn: (env: PipelineEnv) => Promise<T>): Promise<T> {
+  const env = await openPipeline(config);
+  try {
+    return await fn(env);
+  } finally {
+    await env.close();
+  }
+}
+
+function synth(args: string[]): number {
+  const cli = path.join(HERE, 'synth', 'cli.ts');
+  if (!fs.existsSync(cli)) {
+    process.stderr.write('the synthetic generator (pipeline/synth/cli.ts) is not installed\n');
+    return 2;
+  }
+  const r = spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { stdio: 'inherit' });
+  return r.status ?? 1;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [cmd, ...rest] = argv;
+  if (cmd === 'synth') return synth(rest);
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {
+      input: { type: 'string' },
+      run: { type: 'string' },
+      full: { type: 'boolean', default: false },
+      'allow-mass-removal': { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const opts = { full: values.full, allowMassRemoval: values['allow-mass-removal'] };
+  switch (cmd) {
+    case 'run': {
+      if (!values.input) throw new UsageError('run needs --input DIR');
+      const days = await withEnv((env) => runInput(env, values.input!, opts, printDay));
+      if (days.length === 0) out('nothing to run');
+      return 0;
+    }
+    case 'stage': {
+      const name = positionals[0];
+      const runId = Number(values.run);
+      if (!name || !Number.isInteger(runId) || runId <= 0) throw new UsageError('stage needs NAME and --run ID');
+      printStage(await withEnv((env) => rerunStage(env, name, runId, opts)));
+      return 0;
+    }
+    case 'status': {
+      const runs = await withEnv((env) => listRuns(env.pool));
+      if (values.json) out(JSON.stringify(runs, null, 2));
+      else if (runs.length === 0) out('no runs yet');
+      else statusTable(runs).forEach((l) => out(l));
+      return 0;
+    }
+    default:
+      throw new UsageError(cmd ? `unknown command "${cmd}"` : 'no command');
+  }
+}
+
+class UsageError extends Error {}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    if (err instanceof UsageError) process.stderr.write(`${err.message}\n${USAGE}\n`);
+    else if (err instanceof InputError || err instanceof StageOrderError) process.stderr.write(`error: ${err.message}\n`);
+    else {
+      logger.error({ err }, 'pipeline failed');
+      process.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}\n`);
+    }
+    process.exit(1);
+  },
+);

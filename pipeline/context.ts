@@ -1,0 +1,88 @@
+/**
+ * The run context every stage receives, and the process-wide pieces it is made of: the DuckDB
+ * connection (config.duckdbPath), the PostgreSQL pool, the logger and the progress display.
+ */
+import path from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { Config } from '../lib/config.ts';
+import { openDatabase } from '../lib/database.ts';
+import type { Pool } from '../lib/db.ts';
+import { logger as rootLogger, type Logger } from '../lib/logger.ts';
+import { openDuck, runSchema, type Duck } from './duck.ts';
+import { createProgress, type Progress } from './progress.ts';
+import { batchDate, type EtlRun } from './runs.ts';
+
+export interface RunContext {
+  runId: number;
+  /** Midnight UTC of the dump day: the as-of time of every row the run writes. */
+  batchTs: Date;
+  /** batchTs as 'YYYY-MM-DD'. */
+  batchDate: string;
+  inputDir: string;
+  /** DuckDB schema holding this run's tables (r<runId>). */
+  schema: string;
+  duck: DuckDBConnection;
+  pool: Pool;
+  logger: Logger;
+  progress: Progress;
+  config: Config;
+  /** Scratch files of this run (CSV exports); removed after use. */
+  tmpDir: string;
+}
+
+/** What stays open across the runs of one process. */
+export interface PipelineEnv {
+  config: Config;
+  pool: Pool;
+  duck: Duck;
+  logger: Logger;
+  progress: Progress;
+  close: () => Promise<void>;
+}
+
+/**
+ * Opens PostgreSQL (lib/database.ts: DATABASE_URL, else the embedded server, migrated) unless a
+ * pool is given, and the pipeline's DuckDB file.
+ */
+export async function openPipeline(
+  config: Config,
+  opts: { pool?: Pool; progress?: Progress; logger?: Logger } = {},
+): Promise<PipelineEnv> {
+  const logger = opts.logger ?? rootLogger.child({ component: 'pipeline' });
+  const db = opts.pool ? null : await openDatabase(config, 4);
+  const pool = opts.pool ?? db!.pool;
+  let duck: Duck;
+  try {
+    duck = await openDuck(config);
+  } catch (err) {
+    await db?.close();
+    throw err;
+  }
+  return {
+    config,
+    pool,
+    duck,
+    logger,
+    progress: opts.progress ?? createProgress(logger),
+    close: async () => {
+      duck.close();
+      await db?.close();
+    },
+  };
+}
+
+export function runContext(env: PipelineEnv, run: EtlRun): RunContext {
+  return {
+    runId: run.etl_run_id,
+    batchTs: run.batch_ts,
+    batchDate: batchDate(run.batch_ts),
+    inputDir: run.input_dir,
+    schema: runSchema(run.etl_run_id),
+    duck: env.duck.conn,
+    pool: env.pool,
+    logger: env.logger.child({ etl_run_id: run.etl_run_id }),
+    progress: env.progress,
+    config: env.config,
+    tmpDir: path.join(env.config.dataDir, 'tmp', `run-${run.etl_run_id}`),
+  };
+}

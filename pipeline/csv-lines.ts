@@ -1,0 +1,91 @@
+/**
+ * Small CSV helpers for the rare paths that need exact positions (layout detection, error
+ * lines). The bulk parsing is DuckDB's; these only read the first line or count records.
+ */
+import { isUtf8 } from 'node:buffer';
+import fs from 'node:fs';
+
+/** Splits one CSV record (RFC 4180 quoting, `""` inside quotes) into fields. */
+export function splitCsvLine(line: string): string[] {
+  const fields: string[] = [];
+  let cur = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') {
+        cur += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cur += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      fields.push(cur);
+      cur = '';
+    } else cur += ch;
+  }
+  fields.push(cur);
+  return fields;
+}
+
+/** The first line of a file (without BOM or line end); '' for an empty file. */
+export function readFirstLine(file: string, maxBytes = 1 << 20): string {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(maxBytes);
+    const n = fs.readSync(fd, buf, 0, maxBytes, 0);
+    let text = buf.subarray(0, n).toString('utf8');
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    const end = text.search(/\r?\n/);
+    return end === -1 ? text : text.slice(0, end);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * The physical line (1-based) on which record number `record` (1-based, the header counts)
+ * starts. Quoted fields may span lines, so records and lines can differ.
+ */
+export async function lineOfRecord(file: string, record: number): Promise<number> {
+  let line = 1;
+  let rec = 1;
+  let quoted = false;
+  let atRecordStart = true;
+  for await (const chunk of fs.createReadStream(file, { highWaterMark: 1 << 20 })) {
+    const buf = chunk as Buffer;
+    for (let i = 0; i < buf.length; i++) {
+      if (atRecordStart && rec === record) return line;
+      atRecordStart = false;
+      const b = buf[i];
+      if (b === 0x22) quoted = !quoted;
+      else if (b === 0x0a) {
+        line++;
+        if (!quoted) {
+          rec++;
+          atRecordStart = true;
+        }
+      }
+    }
+  }
+  return line;
+}
+
+/**
+ * Whether a file is valid UTF-8 (checked natively, chunk by chunk; a multi-byte character cut by
+ * a chunk boundary is carried into the next chunk).
+ */
+export async function isUtf8File(file: string): Promise<boolean> {
+  let carry = Buffer.alloc(0);
+  for await (const chunk of fs.createReadStream(file, { highWaterMark: 4 << 20 })) {
+    const buf = carry.length ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
+    // Back up over continuation bytes (10xxxxxx) to the start of the last character.
+    let end = buf.length;
+    let k = end - 1;
+    while (k >= 0 && end - k <= 4 && (buf[k] & 0xc0) === 0x80) k--;
+    if (k >= 0 && buf[k] >= 0xc0) end = k;
+    if (!isUtf8(buf.subarray(0, end))) return false;
+    carry = Buffer.from(buf.subarray(end));
+  }
+  return carry.length === 0 || isUtf8(carry);
+}

@@ -1,0 +1,108 @@
+/**
+ * The pipeline's DuckDB: one file (config.duckdbPath), one connection per process. Built-in
+ * extensions only (nothing may download at run time). Stage SQL lives in sql/duckdb/*.sql with
+ * `{{name}}` placeholders that are filled with checked identifiers, integers and literals only.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { ROOT, type Config } from '../lib/config.ts';
+import type { Progress } from './progress.ts';
+
+export interface Duck {
+  conn: DuckDBConnection;
+  close: () => void;
+}
+
+export async function openDuck(config: Config): Promise<Duck> {
+  fs.mkdirSync(path.dirname(config.duckdbPath), { recursive: true });
+  const tempDir = path.join(config.dataDir, 'tmp', 'duckdb');
+  fs.mkdirSync(tempDir, { recursive: true });
+  const instance = await DuckDBInstance.create(config.duckdbPath, {
+    autoinstall_known_extensions: 'false',
+    autoload_known_extensions: 'false',
+    threads: String(config.duckdbThreads),
+    memory_limit: config.duckdbMemoryLimit,
+    temp_directory: tempDir,
+  });
+  const conn = await instance.connect();
+  // Progress is tracked for polling (the CLI draws it); DuckDB itself must not print. Row order
+  // is never relied on (every export sorts), so tables are written in parallel, unordered.
+  await conn.run(
+    'SET enable_progress_bar = true; SET enable_progress_bar_print = false; SET preserve_insertion_order = false',
+  );
+  await conn.run(duckSql('macros'));
+  return {
+    conn,
+    close: () => {
+      conn.closeSync();
+      instance.closeSync();
+    },
+  };
+}
+
+const cache = new Map<string, string>();
+
+/** A single-quoted SQL string literal. */
+export const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
+
+export type SqlVars = Record<string, string | number>;
+
+/** The text of sql/duckdb/<name>.sql with its `{{var}}` placeholders filled. */
+export function duckSql(name: string, vars: SqlVars = {}): string {
+  let text = cache.get(name);
+  if (text === undefined) {
+    text = fs.readFileSync(path.join(ROOT, 'sql', 'duckdb', `${name}.sql`), 'utf8');
+    cache.set(name, text);
+  }
+  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
+    const v = vars[key];
+    if (v === undefined) throw new Error(`sql/duckdb/${name}.sql: no value for {{${key}}}`);
+    return String(v);
+  });
+}
+
+/** Runs SQL; while it runs, DuckDB's own progress estimate drives `progress` when given. */
+export async function duckRun(conn: DuckDBConnection, text: string, progress?: Progress): Promise<void> {
+  const timer = progress
+    ? setInterval(() => {
+        const p = conn.progress.percentage;
+        if (p >= 0) progress.update(p, 100);
+      }, 250)
+    : undefined;
+  try {
+    await conn.run(text);
+  } finally {
+    if (timer) clearInterval(timer);
+  }
+}
+
+type Scalar = string | number | boolean | null;
+
+/** Rows as plain objects; BIGINT/HUGEINT become numbers (our counts fit in 2^53). */
+export async function duckRows<T = Record<string, Scalar>>(conn: DuckDBConnection, text: string): Promise<T[]> {
+  const reader = await conn.runAndReadAll(text);
+  return reader.getRowObjectsJS().map((row) => {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(row)) out[k] = typeof v === 'bigint' ? Number(v) : v;
+    return out as T;
+  });
+}
+
+/** Whether `schema.name` exists as a table or a view (ingest defines views). */
+export async function duckTableExists(conn: DuckDBConnection, schema: string, name: string): Promise<boolean> {
+  const where = `database_name = current_database() AND schema_name = ${lit(schema)}`;
+  const rows = await duckRows(
+    conn,
+    `SELECT 1 FROM duckdb_tables() WHERE ${where} AND table_name = ${lit(name)}
+     UNION ALL
+     SELECT 1 FROM duckdb_views() WHERE ${where} AND view_name = ${lit(name)}`,
+  );
+  return rows.length > 0;
+}
+
+/** The DuckDB schema holding every table of one run. */
+export const runSchema = (runId: number): string => {
+  if (!Number.isInteger(runId) || runId <= 0) throw new Error(`bad run id ${runId}`);
+  return `r${runId}`;
+};

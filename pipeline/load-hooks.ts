@@ -1,0 +1,45 @@
+/**
+ * Load hooks: other tables (risk history, search index, ...) written in the same transaction as
+ * a run's carriers and changes, so readers see all of a run or none of it. A hook runs after
+ * carriers, policies and changes are written and before the run is marked succeeded; throwing
+ * rolls the whole load back.
+ *
+ * @example
+ *   registerLoadHook({
+ *     name: 'risk_history',
+ *     run: ({ ctx, client }) => copyDuckToPg(ctx, client, {
+ *       select: `SELECT ... FROM ${ctx.schema}.scores`, table: 'risk_history (dot_number, ...)' }),
+ *   });
+ */
+import type { PoolClient } from '../lib/db.ts';
+import type { RunContext } from './context.ts';
+
+export interface LoadHookArgs {
+  ctx: RunContext;
+  /** The load's transaction. */
+  client: PoolClient;
+  /**
+   * full: every carrier was rewritten. incremental: only the DOTs in the temp table
+   * `load_delta (dot_number, op)` (op insert/update/delete), also in DuckDB as <schema>.load_delta.
+   */
+  mode: 'full' | 'incremental';
+}
+
+export interface LoadHook {
+  name: string;
+  /** Returns the rows it wrote (for the run's stage record), or nothing. */
+  run: (args: LoadHookArgs) => Promise<number | void>;
+}
+
+const hooks: LoadHook[] = [];
+
+/** Adds a hook (run in registration order); returns a function that removes it again. */
+export function registerLoadHook(hook: LoadHook): () => void {
+  hooks.push(hook);
+  return () => {
+    const i = hooks.indexOf(hook);
+    if (i >= 0) hooks.splice(i, 1);
+  };
+}
+
+export const loadHooks = (): readonly LoadHook[] => [...hooks];

@@ -1,0 +1,113 @@
+/**
+ * The etl_runs table: one row per dump day. Run ids come from its serial; batch_ts is midnight
+ * UTC of the day folder's date and is shared by every row the run writes.
+ */
+import path from 'node:path';
+import { sql, type Pool } from '../lib/db.ts';
+import type { Queryable } from './pg-copy.ts';
+
+export type RunStatus = 'running' | 'succeeded' | 'failed';
+
+export interface StageTiming {
+  ms: number;
+  rows: number;
+  at: string;
+  [detail: string]: unknown;
+}
+
+export interface EtlRun {
+  etl_run_id: number;
+  batch_ts: Date;
+  input_dir: string;
+  status: RunStatus;
+  stages: Record<string, StageTiming>;
+  summary: Record<string, number> | null;
+  error: string | null;
+  started_at: Date;
+  finished_at: Date | null;
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Midnight UTC of a day folder named YYYY-MM-DD; an error for any other name. */
+export function batchTsOf(dayDir: string): Date {
+  const name = path.basename(path.resolve(dayDir));
+  const m = DAY.exec(name);
+  const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+  if (!d || d.toISOString().slice(0, 10) !== name) {
+    throw new Error(`${dayDir}: a day folder must be named YYYY-MM-DD (its date is the batch date)`);
+  }
+  return d;
+}
+
+export const isDayFolderName = (name: string): boolean => DAY.test(name);
+
+/** 'YYYY-MM-DD' of a batch timestamp. */
+export const batchDate = (ts: Date): string => ts.toISOString().slice(0, 10);
+
+export async function getRun(db: Queryable, runId: number): Promise<EtlRun | null> {
+  const { rows } = await db.query<EtlRun>(sql('pipeline/runs_get'), [runId]);
+  return rows[0] ?? null;
+}
+
+export async function runByBatch(db: Queryable, batchTs: Date): Promise<EtlRun | null> {
+  const { rows } = await db.query<EtlRun>(sql('pipeline/runs_by_batch'), [batchTs]);
+  return rows[0] ?? null;
+}
+
+export async function listRuns(db: Queryable): Promise<EtlRun[]> {
+  return (await db.query<EtlRun>(sql('pipeline/runs_list'))).rows;
+}
+
+export interface RunRef {
+  etl_run_id: number;
+  batch_ts: Date;
+}
+
+/** The run readers see now (newest succeeded), or null before the first load. */
+export async function servedRun(db: Queryable): Promise<RunRef | null> {
+  return (await db.query<RunRef>(sql('pipeline/served_run'))).rows[0] ?? null;
+}
+
+/** The newest succeeded run before `batchTs`: what a run's diff and load are relative to. */
+export async function previousRun(db: Queryable, batchTs: Date): Promise<RunRef | null> {
+  return (await db.query<RunRef>(sql('pipeline/runs_previous'), [batchTs])).rows[0] ?? null;
+}
+
+/**
+ * The run for a day folder: a new one, or the same day's failed/interrupted run restarted under
+ * its id (stages are idempotent, so it simply runs again). A succeeded day returns null.
+ */
+export async function beginRun(pool: Pool, dayDir: string): Promise<EtlRun | null> {
+  const batchTs = batchTsOf(dayDir);
+  const inputDir = path.resolve(dayDir);
+  const existing = await runByBatch(pool, batchTs);
+  if (existing?.status === 'succeeded') return null;
+  const served = await servedRun(pool);
+  if (served && served.batch_ts.getTime() > batchTs.getTime()) {
+    throw new Error(
+      `${inputDir}: day ${batchDate(batchTs)} is older than the served run ${served.etl_run_id} ` +
+        `(${batchDate(served.batch_ts)}); loading it would move the data back in time`,
+    );
+  }
+  const { rows } = existing
+    ? await pool.query<EtlRun>(sql('pipeline/runs_restart'), [existing.etl_run_id, inputDir])
+    : await pool.query<EtlRun>(sql('pipeline/runs_insert'), [batchTs, inputDir]);
+  return rows[0];
+}
+
+export async function recordStage(db: Queryable, runId: number, stage: string, timing: StageTiming): Promise<void> {
+  await db.query(sql('pipeline/runs_stage_done'), [runId, stage, JSON.stringify(timing)]);
+}
+
+export async function recordSummary(db: Queryable, runId: number, summary: Record<string, number>): Promise<void> {
+  await db.query(sql('pipeline/runs_summary'), [runId, JSON.stringify(summary)]);
+}
+
+export async function markFailed(db: Queryable, runId: number, error: string): Promise<void> {
+  await db.query(sql('pipeline/runs_fail'), [runId, error]);
+}
+
+export async function markSucceeded(db: Queryable, runId: number, summary: Record<string, number>): Promise<void> {
+  await db.query(sql('pipeline/runs_succeed'), [runId, JSON.stringify(summary)]);
+}

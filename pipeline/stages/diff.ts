@@ -1,0 +1,90 @@
+/**
+ * diff: the change feed of a run against the previous served run (the newest succeeded run
+ * before it). The first run has nothing to compare with and yields no changes: a bootstrap is
+ * not a feed of two million new_carrier rows.
+ */
+import {
+  CHANGE_CATEGORIES,
+  FLEET_PERCENT,
+  FLEET_UNITS,
+  OOS_MIN_INSPECTIONS,
+  OOS_POINTS,
+  SUMMARY_KEYS,
+} from '../../lib/domain.ts';
+import type { RunContext } from '../context.ts';
+import { duckRows, duckRun, duckSql, duckTableExists, runSchema } from '../duck.ts';
+import { StageOrderError } from '../errors.ts';
+import { previousRun, recordSummary } from '../runs.ts';
+import type { Stage } from './types.ts';
+
+/** A day removing more than this share of the carriers (and at least MIN) looks like a cut file. */
+const MASS_REMOVAL_SHARE = 0.1;
+const MASS_REMOVAL_MIN = 1000;
+
+export type Summary = Record<string, number>;
+
+/** The ten summary keys of GET /v1/changes from per-category counts. */
+export function summaryOf(counts: Record<string, number>): Summary {
+  const summary: Summary = {};
+  let total = 0;
+  for (const c of CHANGE_CATEGORIES) {
+    summary[SUMMARY_KEYS[c]] = counts[c] ?? 0;
+    total += counts[c] ?? 0;
+  }
+  summary.total_changes = total;
+  return summary;
+}
+
+/** The run this run is compared with, when its snapshot is still in DuckDB. */
+export async function comparedRun(ctx: RunContext): Promise<number | null> {
+  const prev = await previousRun(ctx.pool, ctx.batchTs);
+  if (!prev) return null;
+  if (!(await duckTableExists(ctx.duck, runSchema(prev.etl_run_id), 'snapshot'))) {
+    throw new StageOrderError(
+      `run ${ctx.runId}: the previous served run ${prev.etl_run_id} has no snapshot in ${ctx.config.duckdbPath}; ` +
+        `rerun its ingest and snapshot stages (stage ingest --run ${prev.etl_run_id}) first`,
+    );
+  }
+  return prev.etl_run_id;
+}
+
+export const diff: Stage = {
+  name: 'diff',
+  async run(ctx, opts = {}) {
+    if (!(await duckTableExists(ctx.duck, ctx.schema, 'snapshot'))) {
+      throw new StageOrderError(`run ${ctx.runId}: no snapshot in DuckDB; run the snapshot stage first`);
+    }
+    const prev = await comparedRun(ctx);
+    ctx.progress.start(prev ? `diff against run ${prev}` : 'diff (first run: no changes)');
+    let sqlText = duckSql('changes_table', { schema: ctx.schema });
+    if (prev !== null) {
+      sqlText += duckSql('diff', {
+        schema: ctx.schema,
+        prev: runSchema(prev),
+        oos_hundredths: OOS_POINTS * 100,
+        oos_min_insp: OOS_MIN_INSPECTIONS,
+        fleet_units: FLEET_UNITS,
+        fleet_percent: FLEET_PERCENT,
+      });
+    }
+    await duckRun(ctx.duck, sqlText, ctx.progress);
+    const rows = await duckRows<{ category: string; n: number }>(
+      ctx.duck,
+      `SELECT category, count(*) AS n FROM ${ctx.schema}.changes GROUP BY category`,
+    );
+    const summary = summaryOf(Object.fromEntries(rows.map((r) => [r.category, r.n])));
+    ctx.progress.end(`${summary.total_changes.toLocaleString('en-US')} changes`);
+    if (prev !== null && !opts.allowMassRemoval) {
+      const [{ before }] = await duckRows<{ before: number }>(ctx.duck, `SELECT count(*) AS before FROM ${runSchema(prev)}.snapshot`);
+      const removed = summary.removed_carriers;
+      if (removed >= MASS_REMOVAL_MIN && removed > before * MASS_REMOVAL_SHARE) {
+        throw new Error(
+          `run ${ctx.runId}: ${removed} of ${before} carriers would be removed (over ${MASS_REMOVAL_SHARE * 100}%); ` +
+            'a truncated census is the likely cause. If it is real, rerun with --allow-mass-removal',
+        );
+      }
+    }
+    await recordSummary(ctx.pool, ctx.runId, summary);
+    return { rows: summary.total_changes, detail: { previous_run: prev, summary } };
+  },
+};

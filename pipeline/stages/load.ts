@@ -1,0 +1,184 @@
+/**
+ * load: the run into PostgreSQL in ONE transaction — carriers, insurance_policies, the run's
+ * changes rows, the load hooks and the etl_runs flip to succeeded — so readers see the previous
+ * run or this one, never a mix, and a crash anywhere leaves the previous run served.
+ *
+ * Bulk (first load, or --full): TRUNCATE and COPY everything. Incremental (the served run is
+ * the one this run was diffed against, or this run itself on a rerun): only carriers whose
+ * snapshot row or policies changed (row hashes) are COPYed into a staging table and upserted;
+ * removed carriers are deleted.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql, withTransaction, type PoolClient } from '../../lib/db.ts';
+import { CARRIER_COLUMNS, CHANGE_COLUMNS, POLICY_COLUMNS } from '../columns.ts';
+import type { RunContext } from '../context.ts';
+import { duckRows, duckRun, duckSql, duckTableExists, lit, runSchema } from '../duck.ts';
+import { StageOrderError } from '../errors.ts';
+import { loadHooks } from '../load-hooks.ts';
+import { copyFileToPg, duckToCsv } from '../pg-copy.ts';
+import { listRuns, markSucceeded, previousRun, servedRun } from '../runs.ts';
+import { summaryOf } from './diff.ts';
+import type { Stage, StageOptions, StageResult } from './types.ts';
+
+const cols = (list: readonly string[]) => `(${list.join(', ')})`;
+
+interface Plan {
+  mode: 'full' | 'incremental';
+  /** The served run the delta is computed against (incremental only). */
+  base: number | null;
+  /** Served run id seen when planning; the transaction re-checks it. */
+  served: number | null;
+}
+
+async function plan(ctx: RunContext, opts: StageOptions): Promise<Plan> {
+  const served = await servedRun(ctx.pool);
+  if (served && served.etl_run_id !== ctx.runId && served.batch_ts.getTime() > ctx.batchTs.getTime()) {
+    throw new Error(`run ${ctx.runId}: run ${served.etl_run_id} (a later day) is served; loading this run would move the data back in time`);
+  }
+  const prev = await previousRun(ctx.pool, ctx.batchTs);
+  const servedId = served?.etl_run_id ?? null;
+  const base = prev?.etl_run_id ?? null;
+  // Incremental needs: a served state equal to `base` (or to this run, on a rerun, which
+  // re-applies the same delta on top of it) and `base`'s row hashes still in DuckDB.
+  const canIncrement =
+    !opts.full &&
+    base !== null &&
+    (servedId === base || servedId === ctx.runId) &&
+    (await duckTableExists(ctx.duck, runSchema(base), 'row_hashes'));
+  return canIncrement ? { mode: 'incremental', base, served: servedId } : { mode: 'full', base: null, served: servedId };
+}
+
+function exportSql(ctx: RunContext, name: string, filter: string): string {
+  return duckSql(name, {
+    schema: ctx.schema,
+    run_id: ctx.runId,
+    batch_ts: lit(ctx.batchTs.toISOString()),
+    filter,
+  });
+}
+
+/** The run's CSV files, written by DuckDB before the transaction opens (keeps it short). */
+interface Exports {
+  carriers: string;
+  policies: string;
+  changes: string;
+  /** Incremental only: the DOTs of the delta with their op. */
+  delta?: string;
+}
+
+async function exportRun(ctx: RunContext, p: Plan): Promise<Exports> {
+  const file = (name: string) => path.join(ctx.tmpDir, `${name}.csv`);
+  const write = async (name: string, select: string) => {
+    ctx.progress.start(`export ${name}`);
+    await duckToCsv(ctx, select, file(name));
+    ctx.progress.end();
+    return file(name);
+  };
+  const changed = p.mode === 'incremental'
+    ? `WHERE dot_number IN (SELECT dot_number FROM ${ctx.schema}.load_delta WHERE op <> 'delete')`
+    : '';
+  return {
+    carriers: await write('carriers', exportSql(ctx, 'export_carriers', changed)),
+    policies: await write('policies', exportSql(ctx, 'export_policies', changed)),
+    changes: await write('changes', exportSql(ctx, 'export_changes', '')),
+    delta: p.mode === 'incremental' ? await write('delta', `SELECT dot_number, op FROM ${ctx.schema}.load_delta`) : undefined,
+  };
+}
+
+async function copy(ctx: RunContext, client: PoolClient, file: string, target: string): Promise<number> {
+  const name = target.split(/[\s(]/)[0];
+  ctx.progress.start(`copy ${name}`);
+  const rows = await copyFileToPg(client, file, target, (done, total) => ctx.progress.update(done, total));
+  ctx.progress.end(`${rows.toLocaleString('en-US')} rows`);
+  return rows;
+}
+
+async function writeCarriers(ctx: RunContext, client: PoolClient, p: Plan, files: Exports): Promise<Record<string, number>> {
+  if (p.mode === 'full') {
+    await client.query(sql('pipeline/load_truncate'));
+    const carriers = await copy(ctx, client, files.carriers, `carriers ${cols(CARRIER_COLUMNS)}`);
+    const policies = await copy(ctx, client, files.policies, `insurance_policies ${cols(POLICY_COLUMNS)}`);
+    return { carriers, removed: 0, policies };
+  }
+  await client.query(sql('pipeline/load_stage_tables'));
+  await copy(ctx, client, files.delta!, 'load_delta (dot_number, op)');
+  const carriers = await copy(ctx, client, files.carriers, `carriers_stage ${cols(CARRIER_COLUMNS)}`);
+  await client.query(sql('pipeline/load_upsert_carriers'));
+  const removed = (await client.query(sql('pipeline/load_delete_removed'))).rowCount ?? 0;
+  await client.query(sql('pipeline/load_delete_policies'));
+  const policies = await copy(ctx, client, files.policies, `insurance_policies ${cols(POLICY_COLUMNS)}`);
+  return { carriers, removed, policies };
+}
+
+/** Drops DuckDB schemas of runs that no stage can need any more. */
+async function pruneDuck(ctx: RunContext): Promise<string[]> {
+  const runs = await listRuns(ctx.pool);
+  const succeeded = runs.filter((r) => r.status === 'succeeded').sort((a, b) => b.batch_ts.getTime() - a.batch_ts.getTime());
+  const newest = succeeded[0]?.batch_ts.getTime() ?? 0;
+  const keep = new Set<string>([
+    ...succeeded.slice(0, ctx.config.etlKeepRuns).map((r) => runSchema(r.etl_run_id)),
+    // Unfinished runs of later days may still be retried.
+    ...runs.filter((r) => r.status !== 'succeeded' && r.batch_ts.getTime() > newest).map((r) => runSchema(r.etl_run_id)),
+  ]);
+  const schemas = await duckRows<{ schema_name: string }>(
+    ctx.duck,
+    `SELECT schema_name FROM duckdb_schemas() WHERE database_name = current_database() AND regexp_full_match(schema_name, 'r[0-9]+')`,
+  );
+  const dropped = schemas.map((s) => s.schema_name).filter((s) => !keep.has(s));
+  for (const s of dropped) await ctx.duck.run(`DROP SCHEMA ${s} CASCADE`);
+  if (dropped.length) await ctx.duck.run('CHECKPOINT');
+  return dropped;
+}
+
+export const load: Stage = {
+  name: 'load',
+  async run(ctx, opts = {}): Promise<StageResult> {
+    for (const t of ['snapshot', 'policies', 'changes']) {
+      if (!(await duckTableExists(ctx.duck, ctx.schema, t))) {
+        throw new StageOrderError(`run ${ctx.runId}: no ${t} table in DuckDB; run the snapshot and diff stages first`);
+      }
+    }
+    const p = await plan(ctx, opts);
+    if (p.mode === 'incremental') {
+      await duckRun(ctx.duck, duckSql('load_delta', { schema: ctx.schema, base: runSchema(p.base!) }));
+    }
+    const counts = await duckRows<{ category: string; n: number }>(
+      ctx.duck,
+      `SELECT category, count(*) AS n FROM ${ctx.schema}.changes GROUP BY category`,
+    );
+    const summary = summaryOf(Object.fromEntries(counts.map((r) => [r.category, r.n])));
+    fs.mkdirSync(ctx.tmpDir, { recursive: true });
+    const t0 = Date.now();
+    const files = await exportRun(ctx, p);
+    const t1 = Date.now();
+    const written = await withTransaction(ctx.pool, async (client) => {
+      await client.query(sql('pipeline/load_lock'));
+      const now = await servedRun(client);
+      if ((now?.etl_run_id ?? null) !== p.served) {
+        throw new Error(`run ${ctx.runId}: the served run changed from ${p.served} to ${now?.etl_run_id} during the load`);
+      }
+      const out = await writeCarriers(ctx, client, p, files);
+      await client.query(sql('pipeline/load_delete_changes'), [ctx.runId]);
+      out.changes = await copy(ctx, client, files.changes, `changes ${cols(CHANGE_COLUMNS)}`);
+      out.ms_own_tables = Date.now() - t1;
+      for (const hook of loadHooks()) {
+        const started = Date.now();
+        const rows = await hook.run({ ctx, client, mode: p.mode });
+        out[`hook_${hook.name}`] = typeof rows === 'number' ? rows : 0;
+        out[`ms_hook_${hook.name}`] = Date.now() - started;
+      }
+      await markSucceeded(client, ctx.runId, summary);
+      return out;
+    });
+    written.ms_export = t1 - t0;
+    written.ms_transaction = Date.now() - t1;
+    const dropped = await pruneDuck(ctx).catch((err: Error) => {
+      ctx.logger.warn({ err: err.message }, 'could not prune old DuckDB run schemas');
+      return [] as string[];
+    });
+    ctx.logger.info({ mode: p.mode, ...written, pruned: dropped }, 'loaded');
+    const rows = written.carriers + written.removed + written.policies + written.changes;
+    return { rows, detail: { mode: p.mode, base_run: p.base, ...written } };
+  },
+};

@@ -1,0 +1,22 @@
+-- carriers rows of this run for COPY into PostgreSQL, in CARRIER_COLUMNS order (pipeline/columns.ts).
+-- {{filter}}: '' for a bulk load, or a WHERE clause selecting the changed carriers.
+SELECT
+  dot_number, mc_number, legal_name, dba_name, entity_type, carrier_status,
+  authority_status, contract_authority_status, broker_authority_status, common_authority_date,
+  contract_authority_date, revocation_pending, phy_street, phy_city, phy_state, phy_zip,
+  phone, email, officer_1, officer_2, power_units, drivers, mcs150_date, mcs150_mileage,
+  mcs150_mileage_year, add_date, safety_rating,
+  pg_text_array(cargo_carried) AS cargo_carried,
+  pg_text_array(operation_classification) AS operation_classification,
+  bipd_required, bipd_on_file, cargo_on_file, bond_on_file, max_bipd, max_cargo,
+  active_policy_count, next_expiration, driver_inspections, driver_oos_inspections,
+  vehicle_inspections, vehicle_oos_inspections, hazmat_inspections, hazmat_oos_inspections,
+  driver_oos_rate, vehicle_oos_rate, hazmat_oos_rate, total_crashes, fatal_crashes,
+  injury_crashes, tow_crashes,
+  to_json(basics)::VARCHAR AS basics,
+  lat, lon,
+  {{run_id}} AS etl_run_id,
+  {{batch_ts}} AS updated_at
+FROM {{schema}}.snapshot
+{{filter}}
+ORDER BY CAST(dot_number AS BIGINT)

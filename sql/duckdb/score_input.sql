@@ -1,0 +1,34 @@
+-- One batch of the score stage's input: the RISK_SNAPSHOT_FIELDS of lib/risk/input.ts as plain
+-- scalars (dates as 'YYYY-MM-DD', amounts as DOUBLE; of the BASICs only those in alert, the only
+-- ones the model reads, as JSON) plus the run's chameleon links from the related stage.
+-- Vars: schema (r<run>), lo, hi (rowid range of the snapshot).
+SELECT
+  s.dot_number,
+  s.carrier_status,
+  s.authority_status,
+  s.contract_authority_status,
+  s.broker_authority_status,
+  CAST(s.common_authority_date AS VARCHAR) AS common_authority_date,
+  CAST(s.contract_authority_date AS VARCHAR) AS contract_authority_date,
+  s.revocation_pending,
+  CAST(s.add_date AS VARCHAR) AS add_date,
+  CAST(s.mcs150_date AS VARCHAR) AS mcs150_date,
+  s.safety_rating,
+  CAST(s.power_units AS DOUBLE) AS power_units,
+  CAST(s.max_bipd AS DOUBLE) AS max_bipd,
+  CAST(s.max_cargo AS DOUBLE) AS max_cargo,
+  CAST(s.driver_inspections AS DOUBLE) AS driver_inspections,
+  CAST(s.driver_oos_inspections AS DOUBLE) AS driver_oos_inspections,
+  CAST(s.driver_oos_rate AS DOUBLE) AS driver_oos_rate,
+  CAST(s.vehicle_inspections AS DOUBLE) AS vehicle_inspections,
+  CAST(s.vehicle_oos_inspections AS DOUBLE) AS vehicle_oos_inspections,
+  CAST(s.vehicle_oos_rate AS DOUBLE) AS vehicle_oos_rate,
+  CAST(s.total_crashes AS DOUBLE) AS total_crashes,
+  CAST(s.fatal_crashes AS DOUBLE) AS fatal_crashes,
+  CASE WHEN len(list_filter(s.basics, b -> coalesce(b.alert, false))) > 0
+    THEN to_json(list_filter(s.basics, b -> coalesce(b.alert, false)))::VARCHAR
+  END AS basics,
+  r.chameleon_links
+FROM {{schema}}.snapshot s
+LEFT JOIN {{schema}}.related r ON r.dot_number = s.dot_number
+WHERE s.rowid >= {{lo}} AND s.rowid < {{hi}}

@@ -1,0 +1,2 @@
+CREATE TEMP TABLE carriers_stage (LIKE carriers INCLUDING DEFAULTS) ON COMMIT DROP;
+CREATE TEMP TABLE load_delta (dot_number text PRIMARY KEY, op text NOT NULL) ON COMMIT DROP;

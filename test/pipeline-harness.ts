@@ -1,0 +1,72 @@
+/**
+ * Shared pieces of the pipeline tests: a pipeline environment on a test database with its own
+ * DuckDB file, copies of the fixture dumps to break, and table dumps to compare.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { config } from '../lib/config.ts';
+import type { Pool } from '../lib/db.ts';
+import { openPipeline, type PipelineEnv } from '../pipeline/context.ts';
+import { silentProgress } from '../pipeline/progress.ts';
+
+export const FIXTURES = path.resolve(import.meta.dirname, 'fixtures', 'dumps');
+
+export interface TestPipeline extends PipelineEnv {
+  dir: string;
+}
+
+export function tempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.chmodSync(dir, 0o755);
+  return dir;
+}
+
+/** A pipeline on `pool` with a fresh DuckDB file and data dir (removed by close()). */
+export async function testPipeline(pool: Pool, dir = tempDir('pipeline-test-')): Promise<TestPipeline> {
+  const cfg = { ...config, dataDir: dir, duckdbPath: path.join(dir, 'pipeline.duckdb') };
+  const env = await openPipeline(cfg, { pool, progress: silentProgress });
+  return { ...env, dir };
+}
+
+/** Copies fixture day folders (e.g. 'two-days/2026-03-01') into a fresh folder of day folders. */
+export function copyDays(...days: string[]): string {
+  const root = tempDir('pipeline-dumps-');
+  for (const d of days) fs.cpSync(path.join(FIXTURES, d), path.join(root, path.basename(d)), { recursive: true });
+  return root;
+}
+
+/** Rewrites one line (1-based) of a file. */
+export function editLine(file: string, line: number, edit: (text: string) => string): void {
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  lines[line - 1] = edit(lines[line - 1]);
+  fs.writeFileSync(file, lines.join('\n'));
+}
+
+/** The served tables without the columns that say which run wrote a row. */
+export async function servedTables(pool: Pool) {
+  const carriers = (await pool.query('SELECT * FROM carriers ORDER BY dot_number::bigint')).rows.map((r) => {
+    const { etl_run_id: _r, updated_at: _u, ...rest } = r;
+    return rest;
+  });
+  const policies = (
+    await pool.query(
+      `SELECT * FROM insurance_policies ORDER BY dot_number::bigint, policy_type, policy_number, coverage_amount, form_code`,
+    )
+  ).rows;
+  return { carriers, policies };
+}
+
+export async function changesOf(pool: Pool, runId: number) {
+  return (
+    await pool.query<{ dot_number: string; category: string; old_values: object; new_values: object; carrier_name: string; phy_state: string }>(
+      'SELECT dot_number, carrier_name, category, old_values, new_values, phy_state FROM changes WHERE etl_run_id = $1 ORDER BY id',
+      [runId],
+    )
+  ).rows;
+}
+
+export async function servedRunId(pool: Pool): Promise<number | null> {
+  const { rows } = await pool.query(`SELECT etl_run_id FROM etl_runs WHERE status = 'succeeded' ORDER BY batch_ts DESC LIMIT 1`);
+  return rows[0]?.etl_run_id ?? null;
+}

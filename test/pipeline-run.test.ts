@@ -1,0 +1,224 @@
+/**
+ * Whole runs on the fixture dumps: the change feed of a day, idempotent reruns of every stage,
+ * incremental load = bulk reload, and loads that fail or are killed mid-way leaving the previous
+ * run served.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../lib/config.ts';
+import { runContext } from '../pipeline/context.ts';
+import { registerLoadHook } from '../pipeline/load-hooks.ts';
+import { rerunStage, runDay, runInput, runStage } from '../pipeline/run.ts';
+import { beginRun, getRun } from '../pipeline/runs.ts';
+import { stagesInOrder } from '../pipeline/stages/index.ts';
+import { freshDatabase, type TestDatabase } from './helpers/db.ts';
+import { changesOf, copyDays, editLine, servedRunId, servedTables, testPipeline, type TestPipeline } from './pipeline-harness.ts';
+
+let db: TestDatabase;
+let env: TestPipeline;
+let dumps: string;
+
+beforeAll(async () => {
+  db = await freshDatabase();
+  env = await testPipeline(db.pool);
+  dumps = copyDays('two-days/2026-03-01', 'two-days/2026-03-02');
+});
+afterAll(async () => {
+  await env?.close();
+  await db?.drop();
+});
+
+/** A new day folder: a copy of `from` with one census value replaced. */
+function nextDay(from: string, day: string, dot: string, find: string, replace: string): string {
+  const dir = path.join(dumps, day);
+  fs.cpSync(path.join(dumps, from), dir, { recursive: true });
+  const census = path.join(dir, 'census.csv');
+  const line = fs.readFileSync(census, 'utf8').split('\n').findIndex((l) => l.split(',')[3] === dot) + 1;
+  editLine(census, line, (l) => l.replace(find, replace));
+  return dir;
+}
+
+const key = (c: { dot_number: string; category: string }) => `${c.dot_number} ${c.category}`;
+/** The stages this suite is about; others registered later run between them. */
+const MINE = ['ingest', 'snapshot', 'diff', 'load'];
+
+describe('a folder of two days', () => {
+  it('runs each day in date order; the first run has no changes, the second the day-over-day diff', async () => {
+    const days = await runInput(env, dumps);
+    expect(days.map((d) => [d.day, d.etl_run_id, d.status])).toEqual([
+      ['2026-03-01', 1, 'succeeded'],
+      ['2026-03-02', 2, 'succeeded'],
+    ]);
+    // Every registered stage ran, in pipeline order (later stages such as score sit in between).
+    expect(days[0].stages.map((s) => s.stage)).toEqual(stagesInOrder().map((s) => s.name));
+    expect(days[0].stages.map((s) => s.stage).filter((s) => MINE.includes(s))).toEqual(MINE);
+    expect(await changesOf(db.pool, 1)).toEqual([]);
+    const changes = await changesOf(db.pool, 2);
+    expect(changes.map(key)).toEqual([
+      '1006 new_carrier',
+      '1005 removed_carrier',
+      '1002 authority_change',
+      '1003 revocation_pending',
+      '1003 insurance_change',
+      '1004 safety_change',
+      '1001 fleet_change', // 5 → 7 units: 40 % of the old value
+      '1002 fleet_change', // 0 → 1: any move from zero
+      '1001 identity_change',
+      '1001 contact_change',
+    ]);
+    expect(changes.find((c) => c.category === 'removed_carrier')).toEqual({
+      dot_number: '1005',
+      carrier_name: 'EPSILON CARRIERS',
+      category: 'removed_carrier',
+      old_values: { legal_name: 'EPSILON CARRIERS', carrier_status: 'ACTIVE', phy_state: 'NV' },
+      new_values: {},
+      phy_state: 'NV',
+    });
+    expect(changes.find((c) => c.category === 'safety_change')!.new_values).toEqual({
+      total_crashes: 2,
+      fatal_crashes: 1,
+      driver_oos_rate: 10,
+      vehicle_oos_rate: 26.67,
+      driver_inspections: 20,
+      vehicle_inspections: 15,
+    });
+    expect(changes.find((c) => c.category === 'contact_change')!.new_values).toMatchObject({ phone: '4028959999', phy_city: 'OMAHA' });
+    const run = await getRun(db.pool, 2);
+    expect(run).toMatchObject({
+      status: 'succeeded',
+      batch_ts: new Date('2026-03-02T00:00:00Z'),
+      summary: {
+        new_carriers: 1, removed_carriers: 1, authority_changes: 1, revocations_pending: 1, insurance_changes: 1,
+        safety_changes: 1, fleet_changes: 2, identity_changes: 1, contact_changes: 1, total_changes: 10,
+      },
+    });
+    expect(Object.keys(run!.stages)).toEqual(expect.arrayContaining(MINE));
+    expect(run!.stages.load).toMatchObject({ mode: 'incremental', carriers: 5, removed: 1, changes: 10 });
+    const carriers = await db.pool.query('SELECT dot_number, etl_run_id, updated_at FROM carriers ORDER BY dot_number');
+    expect(carriers.rows.map((r) => r.dot_number)).toEqual(['1001', '1002', '1003', '1004', '1006']);
+    expect(carriers.rows[0].updated_at).toEqual(new Date('2026-03-02T00:00:00Z'));
+    // A day already loaded is skipped.
+    expect((await runInput(env, dumps)).map((d) => d.status)).toEqual(['skipped', 'skipped']);
+  });
+
+  it('reruns every stage of a run without changing the outcome or duplicating changes', async () => {
+    const tables = await servedTables(db.pool);
+    const changes = await changesOf(db.pool, 2);
+    const summary = (await getRun(db.pool, 2))!.summary;
+    for (const stage of stagesInOrder().map((s) => s.name)) {
+      await rerunStage(env, stage, 2);
+      expect(await changesOf(db.pool, 2), stage).toEqual(changes);
+    }
+    expect(await servedTables(db.pool)).toEqual(tables);
+    expect((await getRun(db.pool, 2))).toMatchObject({ status: 'succeeded', summary });
+    expect((await db.pool.query('SELECT count(*)::int AS n FROM changes')).rows[0].n).toBe(10);
+    // Loading the older run again would move the served data back in time.
+    await expect(rerunStage(env, 'load', 1)).rejects.toThrow(/run 2 \(a later day\) is served/);
+    expect(await servedRunId(db.pool)).toBe(2);
+  });
+
+  it('an incremental load leaves the same tables as a bulk reload', async () => {
+    const incremental = await servedTables(db.pool);
+    const full = await rerunStage(env, 'load', 2, { full: true });
+    expect(full.detail).toMatchObject({ mode: 'full', carriers: 5 });
+    expect(await servedTables(db.pool)).toEqual(incremental);
+    expect((await changesOf(db.pool, 2)).length).toBe(10);
+  });
+});
+
+describe('a load that fails leaves the previous run served', () => {
+  it('a failing load hook rolls back carriers, policies, changes and the status flip', async () => {
+    const before = await servedTables(db.pool);
+    const day3 = nextDay('2026-03-02', '2026-03-03', '1002', 'BETA LOGISTICS INC', 'BETA LOGISTICS LLC');
+    const remove = registerLoadHook({
+      name: 'explode',
+      run: async ({ client }) => {
+        // The transaction already holds the new run's rows...
+        const { rows } = await client.query(`SELECT legal_name FROM carriers WHERE dot_number = '1002'`);
+        expect(rows[0].legal_name).toBe('BETA LOGISTICS LLC');
+        throw new Error('hook failed');
+      },
+    });
+    try {
+      await expect(runDay(env, day3)).rejects.toThrow('hook failed');
+    } finally {
+      remove();
+    }
+    // ...but readers never saw them.
+    expect(await servedRunId(db.pool)).toBe(2);
+    expect(await servedTables(db.pool)).toEqual(before);
+    expect(await changesOf(db.pool, 3)).toEqual([]);
+    expect(await getRun(db.pool, 3)).toMatchObject({ status: 'failed', error: 'hook failed' });
+    // The same day runs again under the same id.
+    const ok = await runDay(env, day3);
+    expect(ok).toMatchObject({ etl_run_id: 3, status: 'succeeded' });
+    expect((await changesOf(db.pool, 3)).map(key)).toEqual(['1002 identity_change']);
+  });
+
+  it('a load process killed mid-transaction leaves the previous run served', async () => {
+    const day4 = nextDay('2026-03-03', '2026-03-04', '1004', 'safety@delta.example', 'hazmat@delta.example');
+    const run = (await beginRun(db.pool, day4))!;
+    for (const s of stagesInOrder().filter((x) => x.name !== 'load' && x.name !== 'index')) await runStage(env, run, s);
+    const before = await servedTables(db.pool);
+    // DuckDB allows one process per file: hand it to the child.
+    await env.close();
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'pipeline-crash-child.ts'), String(run.etl_run_id)], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: db.url, DATA_DIR: env.dir, DUCKDB_PATH: path.join(env.dir, 'pipeline.duckdb'), LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    const inTx = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (b: Buffer) => {
+        out += b.toString();
+        if (out.includes('IN_TRANSACTION')) resolve(out);
+      });
+      child.on('exit', (code) => reject(new Error(`child exited early (${code}): ${out}`)));
+    });
+    expect(inTx).toMatch(/IN_TRANSACTION 5/);
+    // While the load transaction is open, readers see the previous run.
+    expect(await servedRunId(db.pool)).toBe(3);
+    expect(await servedTables(db.pool)).toEqual(before);
+    child.kill('SIGKILL');
+    await exited;
+    env = await testPipeline(db.pool, env.dir);
+    expect(await servedRunId(db.pool)).toBe(3);
+    expect(await servedTables(db.pool)).toEqual(before);
+    expect(await changesOf(db.pool, run.etl_run_id)).toEqual([]);
+    expect((await getRun(db.pool, run.etl_run_id))!.status).toBe('running');
+    // The next attempt picks the interrupted run up again.
+    const ok = await runDay(env, day4);
+    expect(ok).toMatchObject({ etl_run_id: run.etl_run_id, status: 'succeeded' });
+    expect(await changesOf(db.pool, run.etl_run_id)).toEqual([
+      expect.objectContaining({ dot_number: '1004', category: 'contact_change', new_values: expect.objectContaining({ email: 'hazmat@delta.example' }) }),
+    ]);
+  }, 60_000);
+});
+
+describe('npm run pipeline -- status', () => {
+  it('prints the runs with their stage timings', async () => {
+    await env.close();
+    const out = await new Promise<string>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'pipeline', 'cli.ts'), 'status'], {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: db.url, DATA_DIR: env.dir, DUCKDB_PATH: path.join(env.dir, 'pipeline.duckdb'), LOG_LEVEL: 'silent' },
+      });
+      let text = '';
+      child.stdout.on('data', (b: Buffer) => (text += b.toString()));
+      child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`exit ${code}: ${text}`))));
+    });
+    env = await testPipeline(db.pool, env.dir);
+    const lines = out.trim().split('\n');
+    expect(lines[0]).toMatch(/^run\s+day\s+status\s+ingest\s+snapshot\s+diff\s+(\w+\s+)*load\s+(\w+\s+)*changes\s+error$/);
+    expect(lines.slice(1).map((l) => l.split(/\s+/).slice(0, 3))).toEqual([
+      ['1', '2026-03-01', 'succeeded'],
+      ['2', '2026-03-02', 'succeeded'],
+      ['3', '2026-03-03', 'succeeded'],
+      ['4', '2026-03-04', 'succeeded'],
+    ]);
+    expect(lines[2]).toMatch(/\s10$/);
+  });
+});
