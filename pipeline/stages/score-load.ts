@@ -1,0 +1,89 @@
+/**
+ * The risk load hook: writes a run's scores (score stage) and related companies (related stage)
+ * to PostgreSQL inside the run's load transaction (pipeline/load-hooks.ts), so readers see them
+ * with the run's carriers or not at all.
+ *
+ * - carriers.risk_score / related_companies / chameleon_links: every carrier on a bulk load; on an
+ *   incremental load the carriers whose values differ from the previous run's (which the served
+ *   rows hold), whether or not their snapshot row changed.
+ * - risk_history: a row per carrier whose score, grade, tier or flag set differs from its last
+ *   row. The previous run's scores in DuckDB narrow the candidates; PostgreSQL checks the ones
+ *   the previous run did not have against their last row. A rerun deletes the run's rows first.
+ * - risk_history_runs: the run's row count, for GET /v1/meta.
+ */
+import { sql, type PoolClient } from '../../lib/db.ts';
+import type { RunContext } from '../context.ts';
+import { duckSql, duckTableExists, lit, runSchema } from '../duck.ts';
+import { StageOrderError } from '../errors.ts';
+import type { LoadHook } from '../load-hooks.ts';
+import { copyDuckToPg } from '../pg-copy.ts';
+import { previousRun } from '../runs.ts';
+
+const HISTORY_COLUMNS = '(dot_number, etl_run_id, computed_at, score, grade, tier, flag_codes, components, flags)';
+
+/** The previous run's schema when it still holds what this hook compares against. */
+async function comparable(ctx: RunContext, client: PoolClient): Promise<string | null> {
+  const prev = await previousRun(client, ctx.batchTs);
+  if (!prev) return null;
+  const schema = runSchema(prev.etl_run_id);
+  const ok = (await duckTableExists(ctx.duck, schema, 'scores')) && (await duckTableExists(ctx.duck, schema, 'related'));
+  return ok ? schema : null;
+}
+
+export interface RiskLoadResult {
+  carriers: number;
+  history: number;
+  compared_with: string | null;
+  carriers_ms: number;
+  history_ms: number;
+}
+
+export async function loadRisk(ctx: RunContext, client: PoolClient, mode: 'full' | 'incremental'): Promise<RiskLoadResult> {
+  for (const t of ['scores', 'related']) {
+    if (!(await duckTableExists(ctx.duck, ctx.schema, t))) {
+      throw new StageOrderError(`run ${ctx.runId}: no ${t} table in DuckDB; run the related and score stages first`);
+    }
+  }
+  const started = performance.now();
+  const prev = await comparable(ctx, client);
+  const vars = { schema: ctx.schema, run_id: ctx.runId, batch_ts: lit(ctx.batchTs.toISOString()), prev: prev ?? '' };
+  await client.query(sql('pipeline/risk_stage_tables'));
+
+  // A bulk load truncated carriers: every row needs its columns again.
+  const everyCarrier = mode === 'full' || prev === null;
+  const carriers = await copyDuckToPg(ctx, client, {
+    select: duckSql(everyCarrier ? 'export_risk_carriers' : 'export_risk_carriers_changed', vars),
+    table: 'risk_stage (dot_number, risk_score, related_companies, chameleon_links)',
+    label: 'risk_scores',
+  });
+  await client.query('ANALYZE risk_stage');
+  await client.query(sql('pipeline/risk_update_carriers'));
+
+  const carriersMs = Math.round(performance.now() - started);
+
+  await client.query(sql('pipeline/risk_history_delete_run'), [ctx.runId]);
+  const earlier = (await client.query<{ earlier: boolean }>(sql('pipeline/risk_history_has_earlier'), [ctx.batchTs])).rows[0].earlier;
+  const historySelect = duckSql(prev ? 'export_risk_history_changed' : 'export_risk_history', vars);
+  let history: number;
+  if (!earlier) {
+    // Nothing before this batch: every row is a first row.
+    history = await copyDuckToPg(ctx, client, { select: historySelect, table: `risk_history ${HISTORY_COLUMNS}` });
+  } else {
+    await copyDuckToPg(ctx, client, { select: historySelect, table: `risk_history_stage ${HISTORY_COLUMNS}` });
+    await client.query('ANALYZE risk_history_stage');
+    history = (await client.query(sql('pipeline/risk_history_insert_changed'), [ctx.batchTs])).rowCount ?? 0;
+  }
+  await client.query(sql('pipeline/risk_history_runs_upsert'), [ctx.runId, ctx.batchTs, history]);
+  const historyMs = Math.round(performance.now() - started) - carriersMs;
+  return { carriers, history, compared_with: prev, carriers_ms: carriersMs, history_ms: historyMs };
+}
+
+/** registerLoadHook(riskLoadHook): the rows it reports are the run's risk history rows. */
+export const riskLoadHook: LoadHook = {
+  name: 'risk',
+  run: async ({ ctx, client, mode }) => {
+    const r = await loadRisk(ctx, client, mode);
+    ctx.logger.info(r, 'risk scores and history written');
+    return r.history;
+  },
+};

@@ -1,0 +1,265 @@
+/**
+ * Related companies, the nightly score and risk history on the synthetic registry, through the
+ * real pipeline and the real API: the nightly score equals POST /risk-score with an empty body for
+ * every carrier, history rows appear exactly on the runs where score, grade, tier or the flag set
+ * moved (expected values computed from each run's own snapshot), the planted clusters of
+ * clusters.json are found and the big shared-service clusters are not linked.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { config } from '../lib/config.ts';
+import { DEFAULT_POLICY, historyKey, mergePolicy, riskInputFromSnapshot, scoreCarrier } from '../lib/risk/index.ts';
+import type { ChameleonSignals, RiskScore } from '../lib/risk/index.ts';
+import { openPipeline, type PipelineEnv } from '../pipeline/context.ts';
+import { duckRows, duckSql, runSchema } from '../pipeline/duck.ts';
+import { silentProgress } from '../pipeline/progress.ts';
+import { rerunStage, runInput } from '../pipeline/run.ts';
+import { synthesize } from '../pipeline/synth/index.ts';
+import { scoreFromSource } from '../server/handlers/risk.ts';
+import type { Cluster } from '../pipeline/synth/clusters.ts';
+import { startApp, type TestApp } from './helpers/app.ts';
+import { tempDir } from './pipeline-harness.ts';
+
+const CARRIERS = 2000;
+const DAYS = 3;
+/**
+ * At 2,000 carriers the generator's big clusters (a dispatch phone, an agent's address, a filing
+ * service's mailbox) have 10 members, the planted ones at most 6: a threshold of 8 tells them apart
+ * as the default of 25 does at full scale (2,000 / 800 / 400 members there).
+ */
+const MAX_SHARED = 8;
+
+let app: TestApp;
+let env: PipelineEnv;
+let dumps: string;
+let clusters: Cluster[];
+let runs: { etl_run_id: number; batch_ts: Date }[];
+let key: string;
+const q = <T = Record<string, any>>(text: string, values: unknown[] = []) => app.db.pool.query(text, values).then((r) => r.rows as T[]);
+
+beforeAll(async () => {
+  dumps = tempDir('risk-pipeline-');
+  synthesize({ carriers: CARRIERS, days: DAYS, seed: 606, out: dumps });
+  clusters = JSON.parse(fs.readFileSync(path.join(dumps, 'clusters.json'), 'utf8')).clusters;
+  app = await startApp();
+  const dir = tempDir('risk-pipeline-data-');
+  env = await openPipeline(
+    { ...config, dataDir: dir, duckdbPath: path.join(dir, 'pipeline.duckdb'), relatedMaxShared: MAX_SHARED },
+    { pool: app.db.pool, progress: silentProgress },
+  );
+  await runInput(env, dumps);
+  runs = await q("SELECT etl_run_id, batch_ts FROM etl_runs WHERE status = 'succeeded' ORDER BY batch_ts");
+  const { data } = await app.api.POST('/v1/auth/signup', { body: { email: 'risk-pipeline@example.com', password: 'risk-pipeline' } });
+  key = data!.api_key!;
+  // Hundreds of POSTs below: lift this account's per-minute limit for the test.
+  await q('UPDATE accounts SET rate_limit = 1000000');
+}, 120_000);
+afterAll(async () => {
+  await env?.close();
+  await app?.close();
+  if (dumps) fs.rmSync(dumps, { recursive: true, force: true });
+});
+
+/** Scores of every carrier of one run, straight from that run's DuckDB snapshot and links. */
+async function scoresOfRun(runId: number, batchDate: string): Promise<Map<string, RiskScore>> {
+  const schema = runSchema(runId);
+  const rows = await duckRows<Record<string, any>>(
+    env.duck.conn,
+    `SELECT * FROM (${duckSql('score_input', { schema, lo: 0, hi: 1 << 30 })})`,
+  );
+  return new Map(
+    rows.map((r) => {
+      const links = r.chameleon_links ? (JSON.parse(r.chameleon_links) as ChameleonSignals) : null;
+      return [r.dot_number as string, scoreCarrier(riskInputFromSnapshot(r as any, links, batchDate), DEFAULT_POLICY)];
+    }),
+  );
+}
+
+const batchDate = (d: Date) => d.toISOString().slice(0, 10);
+
+async function inParallel<T>(items: T[], width: number, fn: (item: T) => Promise<void>): Promise<void> {
+  const queue = [...items];
+  const worker = async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await fn(item);
+  };
+  await Promise.all(Array.from({ length: width }, worker));
+}
+
+describe('the nightly score', () => {
+  it('equals the default-policy score recomputed from the source row for every carrier, and POST /risk-score', async () => {
+    const carriers = await q<{ dot_number: string; risk_score: RiskScore }>('SELECT dot_number, risk_score FROM carriers ORDER BY dot_number');
+    expect(carriers.length).toBeGreaterThan(CARRIERS * 0.9);
+    // Every carrier through the handler's own function (source row + nightly links, not the cache)...
+    const mismatches: string[] = [];
+    await inParallel(carriers, 8, async (c) => {
+      const scored = await scoreFromSource(app.db.pool, c.dot_number, mergePolicy({}));
+      // jsonb keeps no key order: compare values, not texts.
+      if (!isDeepStrictEqual(scored?.risk_score, c.risk_score)) mismatches.push(c.dot_number);
+    });
+    expect(mismatches).toEqual([]);
+    // ...and every 6th (over 300) through HTTP, empty body and {} alike.
+    await inParallel(carriers.filter((_, i) => i % 6 === 0), 8, async (c) => {
+      const init = { method: 'POST', headers: { 'X-API-Key': key, 'Content-Type': 'application/json' }, body: '{}' };
+      const res = await fetch(`${app.url}/v1/carriers/${c.dot_number}/risk-score`, Number(c.dot_number) % 2 ? init : { method: 'POST', headers: { 'X-API-Key': key } });
+      const body = await res.json();
+      if (res.status !== 200 || !isDeepStrictEqual(body.risk_score, c.risk_score) || !isDeepStrictEqual(body.policy, DEFAULT_POLICY)) {
+        mismatches.push(`${c.dot_number} over HTTP (${res.status})`);
+      }
+    });
+    expect(mismatches).toEqual([]);
+  });
+
+  it('is the score of the served run, including carriers whose snapshot did not change', async () => {
+    const last = runs[runs.length - 1];
+    const expected = await scoresOfRun(last.etl_run_id, batchDate(last.batch_ts));
+    const carriers = await q<{ dot_number: string; risk_score: RiskScore; etl_run_id: number }>('SELECT dot_number, risk_score, etl_run_id FROM carriers');
+    expect(carriers.length).toBe(expected.size);
+    for (const c of carriers) expect(c.risk_score, c.dot_number).toEqual(expected.get(c.dot_number));
+    // Chameleon messages count days, so those scores change daily even on unchanged snapshots.
+    const rewritten = carriers.filter((c) => c.etl_run_id !== last.etl_run_id && c.risk_score.flags.some((f) => f.code === 'CHAMELEON_SIGNAL'));
+    expect(rewritten.length).toBeGreaterThan(0);
+  });
+});
+
+describe('risk history', () => {
+  /** The expected rows: a carrier's first run, then every run whose history key moved. */
+  async function expectedHistory(): Promise<string[]> {
+    const rows: string[] = [];
+    const last = new Map<string, string>();
+    for (const run of runs) {
+      for (const [dot, s] of await scoresOfRun(run.etl_run_id, batchDate(run.batch_ts))) {
+        const k = historyKey(s);
+        const text = `${k.score}|${k.grade}|${k.tier}|${k.flag_codes.join(',')}`;
+        if (last.get(dot) !== text) rows.push(`${dot} ${run.etl_run_id} ${run.batch_ts.toISOString()} ${text}`);
+        last.set(dot, text);
+      }
+    }
+    return rows.sort();
+  }
+
+  async function actualHistory(): Promise<string[]> {
+    const rows = await q<any>('SELECT dot_number, etl_run_id, computed_at, score, grade, tier, flag_codes FROM risk_history');
+    return rows
+      .map((r) => `${r.dot_number} ${r.etl_run_id} ${r.computed_at.toISOString()} ${r.score}|${r.grade}|${r.tier}|${r.flag_codes.join(',')}`)
+      .sort();
+  }
+
+  it('has a row exactly on the runs where score, grade, tier or the flag set changed', async () => {
+    const expected = await expectedHistory();
+    expect(await actualHistory()).toEqual(expected);
+    // The later runs did move some scores (otherwise the comparison above proves little).
+    const later = expected.filter((r) => r.split(' ')[1] !== String(runs[0].etl_run_id));
+    expect(later.length).toBeGreaterThan(5);
+  });
+
+  it('never writes two consecutive rows with the same key (component drift alone writes nothing)', async () => {
+    const dup = await q(`
+      SELECT dot_number FROM (
+        SELECT dot_number, score, grade, tier, flag_codes,
+               lag(ROW(score, grade, tier, flag_codes)) OVER (PARTITION BY dot_number ORDER BY computed_at) AS prev
+        FROM risk_history) h
+      WHERE prev = ROW(score, grade, tier, flag_codes)`);
+    expect(dup).toEqual([]);
+  });
+
+  it('serves the rows newest first and counts them in meta', async () => {
+    const [busy] = await q('SELECT dot_number, count(*)::int AS n FROM risk_history GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1');
+    expect(busy.n).toBeGreaterThan(1);
+    const { data } = await app.api.GET('/v1/carriers/{dot_number}/risk-history', { params: { path: { dot_number: busy.dot_number } } });
+    expect(data!.data).toHaveLength(busy.n);
+    const times = data!.data.map((r) => Date.parse(r.computed_at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(data!.data[0].flag_codes).toEqual([...data!.data[0].flag_codes].sort());
+    const [{ n }] = await q('SELECT count(*)::int AS n FROM risk_history');
+    const meta = (await app.api.GET('/v1/meta')).data!;
+    expect(meta.risk_history_rows).toBe(n);
+    expect(meta.risk_history_horizon).toBe(runs[0].batch_ts.toISOString());
+  });
+
+  it('is idempotent: rerunning related, score and load of the last run changes nothing', async () => {
+    const before = await actualHistory();
+    const cached = await q('SELECT dot_number, risk_score, related_companies, chameleon_links FROM carriers ORDER BY dot_number');
+    const last = runs[runs.length - 1].etl_run_id;
+    for (const stage of ['related', 'score', 'load']) await rerunStage(env, stage, last);
+    expect(await actualHistory()).toEqual(before);
+    expect(await q('SELECT dot_number, risk_score, related_companies, chameleon_links FROM carriers ORDER BY dot_number')).toEqual(cached);
+    const [{ rows }] = await q('SELECT rows FROM risk_history_runs WHERE etl_run_id = $1', [last]);
+    const [{ n }] = await q('SELECT count(*)::int AS n FROM risk_history WHERE etl_run_id = $1', [last]);
+    expect(rows).toBe(n);
+  });
+});
+
+describe('related companies', () => {
+  type Related = { dot_number: string; legal_name: string; status: string; shared: string[]; revoked_or_inactive: boolean };
+  let byDot: Map<string, { related: Related[]; status: string; links: ChameleonSignals | null; score: RiskScore }>;
+
+  beforeAll(async () => {
+    const rows = await q('SELECT dot_number, carrier_status, related_companies, chameleon_links, risk_score FROM carriers');
+    byDot = new Map(rows.map((r) => [r.dot_number, { related: r.related_companies ?? [], status: r.carrier_status, links: r.chameleon_links, score: r.risk_score }]));
+  });
+
+  it('links exactly the members of each planted cluster, naming what they share', async () => {
+    const expected = new Map<string, string[]>();
+    for (const c of clusters.filter((c) => !c.big)) {
+      for (const a of c.dot_numbers) {
+        for (const b of c.dot_numbers) if (a !== b) expected.set(a, [...(expected.get(a) ?? []), `${b}:${c.kind}`]);
+      }
+    }
+    expect(expected.size).toBeGreaterThan(10);
+    for (const [dot, c] of byDot) {
+      const got = c.related.map((r) => `${r.dot_number}:${r.shared.join('+')}`).sort();
+      expect(got, `DOT ${dot}`).toEqual((expected.get(dot) ?? []).sort());
+    }
+  });
+
+  it('does not link the big shared-service clusters', () => {
+    const big = clusters.filter((c) => c.big);
+    expect(big.map((c) => c.kind).sort()).toEqual(['address', 'email', 'phone']);
+    for (const c of big) {
+      expect(c.dot_numbers.length).toBeGreaterThan(MAX_SHARED);
+      for (const dot of c.dot_numbers) expect(byDot.get(dot)?.related.filter((r) => r.shared.includes(c.kind)) ?? []).toEqual([]);
+    }
+  });
+
+  it('lists revoked or inactive carriers first, with their status', () => {
+    for (const c of byDot.values()) {
+      const flags = c.related.map((r) => r.revoked_or_inactive);
+      expect(flags).toEqual([...flags].sort((a, b) => Number(b) - Number(a)));
+      for (const r of c.related) expect(r.status).toBe(byDot.get(r.dot_number)!.status);
+      expect(c.related.length).toBeLessThanOrEqual(20);
+    }
+  });
+
+  it('turns a planted chameleon pattern into a chameleon signal on the active carrier', () => {
+    const chameleons = clusters.filter((c) => c.chameleon && !c.big);
+    expect(chameleons.length).toBeGreaterThan(3);
+    const first = batchDate(runs[0].batch_ts);
+    const dates: string[] = [];
+    for (const c of chameleons) {
+      const [old, fresh] = c.dot_numbers; // the shut-down original, then its recent reincarnation
+      const f = byDot.get(fresh)!;
+      const link = f.links?.links.find((l) => l.dot_number === old);
+      expect(link, `cluster ${c.id}`).toBeDefined();
+      expect(link!.shared).toEqual([c.kind]);
+      expect(f.score.flags.map((x) => x.code)).toContain('CHAMELEON_SIGNAL');
+      expect(f.score.score).toBeLessThanOrEqual(75);
+      // Never later than the first day we saw it inactive.
+      expect(link!.revoked_on <= first).toBe(true);
+      dates.push(link!.revoked_on);
+    }
+    // Originals with authority: the revocation date of the L&I files, before our first batch.
+    expect(dates.some((d) => d < first)).toBe(true);
+  });
+
+  it('gives no chameleon signal without a revoked or inactive related carrier', () => {
+    for (const [dot, c] of byDot) {
+      const hasLink = c.related.some((r) => r.revoked_or_inactive);
+      if (!hasLink) {
+        expect(c.links, `DOT ${dot}`).toBeNull();
+        expect(c.score.flags.some((f) => f.code === 'CHAMELEON_SIGNAL')).toBe(false);
+      }
+    }
+  });
+});
