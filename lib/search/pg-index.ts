@@ -1,0 +1,123 @@
+/**
+ * The PostgreSQL search index (sql/migrations/005.do.sql): carrier_search, search_postings and
+ * the count tables, derived from `carriers`. Refreshed inside each run's load transaction (so a
+ * search sees the same run as every other endpoint) and by the pipeline's index stage, which
+ * also catches up when a load ran without the hook. Both paths run the same delta SQL
+ * (sql/search/): rows of the carriers in `search_delta` are derived again, and every count table
+ * moves by (new rows) - (old rows). A full rebuild is the same delta from empty tables, with the
+ * secondary indexes dropped during the bulk insert.
+ */
+import { sql, type PoolClient } from '../db.ts';
+
+export const PG_BACKEND = 'postgres';
+
+export interface SearchIndexState {
+  backend: string;
+  etl_run_id: number | null;
+  full_build: boolean;
+  indexed_at: Date;
+}
+
+export interface RefreshResult {
+  mode: 'full' | 'incremental';
+  /** Carriers whose search rows were replaced, added or removed. */
+  carriers: number;
+  ms: number;
+  /** Milliseconds per step, for the stage record. */
+  steps: Record<string, number>;
+}
+
+/** What a refresh needs: a client inside the caller's transaction. */
+type Client = Pick<PoolClient, 'query'>;
+
+export async function searchIndexState(db: Client, backend = PG_BACKEND): Promise<SearchIndexState | null> {
+  const { rows } = await db.query<SearchIndexState>(sql('search/state_get'), [backend]);
+  return rows[0] ?? null;
+}
+
+/** Runs one step and records its time. */
+async function step(steps: Record<string, number>, name: string, fn: () => Promise<unknown>): Promise<void> {
+  const t = Date.now();
+  await fn();
+  steps[name] = (steps[name] ?? 0) + Date.now() - t;
+}
+
+async function applyDelta(client: Client, full: boolean, steps: Record<string, number>): Promise<number> {
+  await client.query('ANALYZE search_delta');
+  await step(steps, 'labels', () => client.query(sql('search/labels'), [full]));
+  await step(steps, 'old_rows', () => client.query(sql('search/old_rows')));
+  await step(steps, 'new_rows', () => client.query(sql('search/new_rows'), [full]));
+  await step(steps, 'skip_unchanged', () => client.query(sql('search/skip_unchanged')));
+  const { rows } = await client.query<{ n: number }>(
+    'SELECT (SELECT count(*) FROM search_old) + (SELECT count(*) FROM search_new) AS n',
+  );
+  await step(steps, 'counts', () => client.query(sql('search/counts')));
+  await step(steps, 'word_delta', () => client.query(sql('search/word_delta')));
+  await step(steps, 'word_counts', () => client.query(sql(full ? 'search/word_counts_full' : 'search/word_counts')));
+  // Old rows are found by index lookups; the planner, costing random reads as if from disk, would
+  // otherwise scan search_postings (millions of rows) to delete a few thousand.
+  await client.query('SET LOCAL enable_hashjoin = off');
+  await client.query('SET LOCAL enable_mergejoin = off');
+  await step(steps, 'rows', () => client.query(sql('search/rows')));
+  await client.query('SET LOCAL enable_hashjoin TO DEFAULT');
+  await client.query('SET LOCAL enable_mergejoin TO DEFAULT');
+  await client.query('DROP TABLE search_old, search_new, search_same, search_word_delta');
+  return rows[0].n;
+}
+
+/**
+ * Rebuilds every search table from `carriers` (first run, full loads, tests). Run it in a
+ * transaction: the tables are truncated first, so readers wait for the commit.
+ */
+export async function rebuildSearchIndex(client: Client, runId: number | null, now = new Date()): Promise<RefreshResult> {
+  const started = Date.now();
+  // Sorting 8M postings and building the indexes: more memory than the default 64MB pays off.
+  await client.query(`SET LOCAL maintenance_work_mem = '256MB'`);
+  await client.query(`SET LOCAL work_mem = '64MB'`);
+  const steps: Record<string, number> = {};
+  await client.query(sql('search/truncate'));
+  const { rows: indexes } = await client.query<{ indexname: string; indexdef: string }>(sql('search/bulk_indexes'));
+  for (const ix of indexes) await client.query(`DROP INDEX ${quoteIdent(ix.indexname)}`);
+  await client.query(sql('search/delta_table'));
+  const carriers = await applyDelta(client, true, steps);
+  for (const ix of indexes) await step(steps, 'indexes', () => client.query(ix.indexdef));
+  await client.query('DROP TABLE search_delta');
+  await client.query(sql('search/state_set'), [PG_BACKEND, runId, true, now]);
+  return { mode: 'full', carriers, ms: Date.now() - started, steps };
+}
+
+/**
+ * Refreshes the carriers of one delta: `from: 'load'` reads the load's temp table `load_delta`
+ * (inside the load transaction); `from: {since}` takes carriers written after run `since` and
+ * indexed carriers no longer in the registry.
+ */
+export async function refreshSearchIndex(
+  client: Client,
+  from: 'load' | { since: number },
+  runId: number | null,
+  now = new Date(),
+): Promise<RefreshResult> {
+  const started = Date.now();
+  const steps: Record<string, number> = {};
+  await client.query(sql('search/delta_table'));
+  await step(steps, 'delta', () =>
+    from === 'load' ? client.query(sql('search/delta_from_load')) : client.query(sql('search/delta_since'), [from.since]),
+  );
+  const carriers = await applyDelta(client, false, steps);
+  await client.query('DROP TABLE search_delta');
+  await client.query(sql('search/state_set'), [PG_BACKEND, runId, false, now]);
+  return { mode: 'incremental', carriers, ms: Date.now() - started, steps };
+}
+
+/** The tables a refresh writes (VACUUM them after it commits: it cannot run in a transaction). */
+export const SEARCH_TABLES = [
+  'carrier_search',
+  'search_postings',
+  'search_counts',
+  'search_counts_fleet',
+  'search_counts_auth',
+  'search_word_counts',
+  'search_terms',
+];
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;

@@ -1,0 +1,91 @@
+/**
+ * index: the search indexes brought up to the served run.
+ *
+ * PostgreSQL (always; the default backend): `searchLoadHook` refreshes the search tables inside
+ * the load transaction, so a search never sees another run than the rest of the API. This stage
+ * catches up when that did not happen (hook not registered, index behind or never built): the
+ * carriers written since the run the index reflects, or a full rebuild. It then VACUUMs the
+ * search tables: their pages must be all-visible again for the index-only walks.
+ *
+ * Meilisearch (MEILI_URL set): the carriers written or removed since the run the index last
+ * reflected are pushed; the first run (or --full) builds a new index and swaps it in.
+ */
+import { sql, withTransaction } from '../../lib/db.ts';
+import { MEILI_BACKEND, rebuildMeili, refreshMeili, type MeiliRefresh } from '../../lib/search/meili-index.ts';
+import {
+  PG_BACKEND,
+  SEARCH_TABLES,
+  rebuildSearchIndex,
+  refreshSearchIndex,
+  searchIndexState,
+  type RefreshResult,
+} from '../../lib/search/pg-index.ts';
+import type { LoadHook } from '../load-hooks.ts';
+import { servedRun } from '../runs.ts';
+import type { Stage, StageResult } from './types.ts';
+
+/**
+ * Inside the load transaction: a full load rebuilds; an incremental one refreshes the load's
+ * delta when the index reflects the run the load is based on, else everything since the run it
+ * does reflect.
+ */
+export const searchLoadHook: LoadHook = {
+  name: 'search',
+  async run({ ctx, client, mode }) {
+    const state = await searchIndexState(client);
+    const base = await servedRun(client); // the flip to this run comes after the hooks
+    let r: RefreshResult;
+    if (mode === 'full' || !state || state.etl_run_id === null) {
+      r = await rebuildSearchIndex(client, ctx.runId);
+    } else if (state.etl_run_id === base?.etl_run_id || state.etl_run_id === ctx.runId) {
+      r = await refreshSearchIndex(client, 'load', ctx.runId);
+    } else {
+      r = await refreshSearchIndex(client, { since: state.etl_run_id }, ctx.runId);
+    }
+    ctx.logger.info({ mode: r.mode, carriers: r.carriers, ms: r.ms, steps: r.steps }, 'search index refreshed');
+    return r.carriers;
+  },
+};
+
+export const indexSearch: Stage = {
+  name: 'index',
+  async run(ctx, opts = {}): Promise<StageResult> {
+    const served = await servedRun(ctx.pool);
+    if (!served) return { rows: 0, detail: { skipped: 'no run is served yet' } };
+    const detail: Record<string, unknown> = { etl_run_id: served.etl_run_id };
+    let rows = 0;
+
+    ctx.progress.start('search index (PostgreSQL)');
+    const state = await searchIndexState(ctx.pool);
+    let pg: RefreshResult | null = null;
+    if (opts.full || !state || state.etl_run_id === null || state.etl_run_id > served.etl_run_id) {
+      pg = await withTransaction(ctx.pool, (c) => rebuildSearchIndex(c, served.etl_run_id));
+    } else if (state.etl_run_id < served.etl_run_id) {
+      const since = state.etl_run_id;
+      pg = await withTransaction(ctx.pool, (c) => refreshSearchIndex(c, { since }, served.etl_run_id));
+    }
+    const vacuumStarted = Date.now();
+    for (const table of SEARCH_TABLES) await ctx.pool.query(`VACUUM (ANALYZE) ${table}`);
+    detail.postgres = { ...(pg ?? { mode: 'up to date' }), vacuum_ms: Date.now() - vacuumStarted };
+    rows += pg?.carriers ?? 0;
+    ctx.progress.end(pg ? `${pg.mode}, ${pg.carriers.toLocaleString('en-US')} carriers` : 'up to date');
+
+    if (ctx.config.meiliUrl) {
+      ctx.progress.start('search index (Meilisearch)');
+      const mstate = await searchIndexState(ctx.pool, MEILI_BACKEND);
+      let m: MeiliRefresh | null = null;
+      if (opts.full || !mstate || mstate.etl_run_id === null || mstate.etl_run_id > served.etl_run_id) {
+        m = await rebuildMeili(ctx.config, ctx.pool, (done) => ctx.progress.update(done));
+      } else if (mstate.etl_run_id < served.etl_run_id) {
+        m = await refreshMeili(ctx.config, ctx.pool, mstate.etl_run_id);
+      }
+      if (m) {
+        await ctx.pool.query(sql('search/state_set'), [MEILI_BACKEND, served.etl_run_id, m.mode === 'full', new Date()]);
+        rows += m.upserted + m.deleted;
+      }
+      detail.meilisearch = m ?? { mode: 'up to date' };
+      ctx.progress.end(m ? `${m.mode}, ${(m.upserted + m.deleted).toLocaleString('en-US')} documents` : 'up to date');
+    }
+    return { rows, detail };
+  },
+};

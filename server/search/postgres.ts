@@ -1,0 +1,378 @@
+/**
+ * The PostgreSQL search backend: a small planner over the tables of sql/migrations/005.do.sql.
+ *
+ * Matching: every query word must match a word of the legal or DBA name — the last word as a
+ * prefix, the others whole. A word that no name holds (as a word or, for the last one, as a
+ * prefix) is a typo: it matches the dictionary words within its typo budget instead (one edit
+ * from 4 letters, two from 8; none found: nothing matches). At most 8 words take part.
+ *
+ * Totals are exact, and precomputed where match sets can be large: searches without text sum
+ * search_counts (status/state/entity/cargo), search_counts_fleet (with a fleet range) or
+ * search_counts_auth (with an authority age); one-word searches sum search_word_counts, or count
+ * the word's search_postings entries when they also filter by cargo, fleet or authority. The
+ * rest is counted row by row: those searches hold a selective filter (city, phone, e-mail, MC,
+ * officer) or several words, whose intersection is small except when every word is common.
+ *
+ * Pages: a text search in name or relevance order reads search_postings (one name-ordered list
+ * per word, each cut at page x per_page entries, merged), unless its matches are few and its
+ * words rare; other searches are one sorted query, which the planner answers by walking an
+ * ordered index (index-only) for large match sets. Geo searches sorted by distance page through
+ * the states within the radius, nearest first, each by DOT.
+ */
+import { sql, type Pool } from '../../lib/db.ts';
+import { roundMiles, statesWithin, type StateDistance } from './geo.ts';
+import { fetchRows } from './rows.ts';
+import { containsPattern, prefixEnd, typoBudget, typoDistance } from './text.ts';
+import type { SearchBackend, SearchParams, SearchResult, SortKey } from './types.ts';
+
+/** Match sets (and word lists) up to this size are sorted in one query; beyond, walked. */
+const SMALL_TOTAL = 5000;
+/** Query words taking part in matching (the filter SQL has this many slots). */
+const MAX_WORDS = 8;
+
+/** Entity type codes of search_entity_code() in sql/migrations/005.do.sql. */
+export const ENTITY_CODES: Record<string, number> = {
+  CARRIER: 1,
+  BROKER: 2,
+  'FREIGHT FORWARDER': 3,
+  SHIPPER: 4,
+  REGISTRANT: 5,
+  'INTERMODAL EQUIPMENT PROVIDER': 6,
+  'CARGO TANK': 7,
+};
+
+/** ORDER BY of search-page.sql per sort (a fixed list: never built from input). */
+const PAGE_ORDER: Record<Exclude<SortKey, 'distance_asc' | 'distance_desc'>, string> = {
+  name_asc: 's.name, s.id',
+  name_desc: 's.name DESC, s.id',
+  dot_asc: 's.id',
+  dot_desc: 's.id DESC',
+  fleet_asc: 's.power_units, s.id',
+  fleet_desc: 's.power_units DESC, s.id',
+};
+
+/** What one query word matches: the dictionary words and how many carriers hold one of them. */
+interface WordGroup {
+  /** The last word, matched as a prefix (terms: every dictionary word starting with it). */
+  prefix: string | null;
+  terms: string[];
+  /** Carriers holding one of the terms, any status (exact for one term or a prefix; else a bound). */
+  size: number;
+}
+
+/** A search resolved against the index: the bind values of sql/api/search-filters.sql. */
+interface Resolved {
+  active: boolean | null;
+  states: string[] | null;
+  entity: number | null;
+  /** cargo bit, or null without a cargo filter. */
+  cargoBit: number | null;
+  groups: WordGroup[];
+  /** The normalised query (relevance order), or null without text. */
+  query: string | null;
+  p: SearchParams;
+}
+
+type Order = SortKey | 'rank';
+
+/** Filters only carrier_search holds (not the count tables, not search_postings). */
+const hasRowFilters = (p: SearchParams): boolean =>
+  p.city !== null || p.officer !== null || p.phone !== null || p.email !== null || p.mcNumber !== null;
+
+/** The cargo_bits mask of the cargo filter (bigint as text), or null. */
+const cargoMask = (r: Resolved): string | null => (r.cargoBit === null ? null : (1n << BigInt(r.cargoBit)).toString());
+
+export class PostgresSearch implements SearchBackend {
+  readonly name = 'postgres' as const;
+  private readonly templates = new Map<string, string>();
+
+  constructor(private readonly pool: Pool) {}
+
+  async search(p: SearchParams): Promise<SearchResult> {
+    const geoStates = p.geo ? statesWithin(p.geo.lat, p.geo.lon, p.geo.radius) : null;
+    const r = await this.resolve(p, geoStates);
+    if (!r) return { rows: [], total: 0 };
+    const order: Order = p.sort ?? (p.geo ? 'distance_asc' : r.groups.length ? 'rank' : 'name_asc');
+    const byState = order === 'distance_asc' || order === 'distance_desc';
+    const counts = await this.count(r, byState);
+    const total = [...counts.values()].reduce((a, n) => a + n, 0);
+    const offset = (p.page - 1) * p.perPage;
+    if (offset >= total) return { rows: [], total };
+    const ids = byState
+      ? await this.distancePage(r, geoStates!, counts, order === 'distance_desc', offset)
+      : await this.page(r, order, total, offset);
+    return { rows: await fetchRows(this.pool, ids, p.geo), total };
+  }
+
+  // ------------------------------------------------------------------ resolving the filters
+
+  /** Filters as bind values, query words as dictionary words; null when nothing can match. */
+  private async resolve(p: SearchParams, geoStates: StateDistance[] | null): Promise<Resolved | null> {
+    let states: string[] | null = p.state ? [p.state] : null;
+    if (geoStates) {
+      const within = geoStates.map((s) => s.state);
+      states = states ? states.filter((s) => within.includes(s)) : within;
+    }
+    if (states?.length === 0) return null;
+    if (p.phone === '') return null; // a phone filter without digits matches no phone
+    let cargoBit: number | null = null;
+    if (p.cargo !== null) {
+      const { rows } = await this.pool.query<{ bit: number }>(sql('api/search-cargo-bit'), [p.cargo]);
+      if (!rows[0]) return null;
+      cargoBit = rows[0].bit;
+    }
+    let groups: WordGroup[] = [];
+    if (p.words !== null) {
+      // A query without letters or digits has no word to match.
+      if (p.words.length === 0) return null;
+      const words = p.words.length > MAX_WORDS ? [...p.words.slice(0, MAX_WORDS - 1), p.words.at(-1)!] : p.words;
+      const resolved = await this.wordGroups(words);
+      if (!resolved) return null;
+      groups = resolved;
+    }
+    return {
+      active: p.status === 'ALL' ? null : p.status === 'ACTIVE',
+      states,
+      entity: p.entityType === null ? null : (ENTITY_CODES[p.entityType] ?? 0),
+      cargoBit,
+      groups,
+      query: p.words?.join(' ') ?? null,
+      p,
+    };
+  }
+
+  private async wordGroups(words: string[]): Promise<WordGroup[] | null> {
+    const { rows } = await this.pool.query<{ word: string; exact_n: number | null; prefix_n: number | null }>(
+      sql('api/search-words'),
+      [words],
+    );
+    const stats = new Map(rows.map((r) => [r.word, r]));
+    const groups: WordGroup[] = [];
+    for (const [i, word] of words.entries()) {
+      const s = stats.get(word)!;
+      const last = i === words.length - 1;
+      if (last && s.prefix_n) {
+        const terms = await this.pool.query<{ term: string }>(sql('api/search-prefix-terms'), [word, prefixEnd(word)]);
+        groups.push({ prefix: word, terms: terms.rows.map((t) => t.term), size: s.prefix_n });
+      } else if (!last && s.exact_n) {
+        groups.push({ prefix: null, terms: [word], size: s.exact_n });
+      } else {
+        const typos = await this.typoTerms(word);
+        if (typos.length === 0) return null;
+        groups.push({ prefix: null, terms: typos.map((t) => t.term), size: typos.reduce((a, t) => a + t.n, 0) });
+      }
+    }
+    return groups;
+  }
+
+  /** Dictionary words within the typo budget of a word no name holds. */
+  private async typoTerms(word: string): Promise<{ term: string; n: number }[]> {
+    const budget = typoBudget(word.length);
+    if (budget === 0) return [];
+    const { rows } = await this.pool.query<{ term: string; n: number }>(sql('api/search-typo-terms'), [
+      word,
+      word.length - budget,
+      word.length + budget,
+    ]);
+    return rows.filter((r) => typoDistance(word, r.term, budget) <= budget);
+  }
+
+  /** The 20 bind values of sql/api/search-filters.sql. */
+  private filterValues(r: Resolved, words: 'all' | 'none' | { skip: number } = 'all'): unknown[] {
+    const p = r.p;
+    const slots = Array.from({ length: MAX_WORDS }, (_, i) =>
+      words === 'none' || (typeof words === 'object' && words.skip === i) ? null : (r.groups[i]?.terms ?? null),
+    );
+    return [
+      r.active,
+      r.states,
+      r.entity,
+      cargoMask(r),
+      p.city,
+      p.officer === null ? null : containsPattern(p.officer),
+      p.phone,
+      p.email,
+      p.mcNumber,
+      p.fleetMin,
+      p.fleetMax,
+      p.authoritySince,
+      ...slots,
+    ];
+  }
+
+  /**
+   * Statement text with the shared filters. With a city, phone, e-mail or MC filter (each picks
+   * a few hundred carriers at most through its own index) the words are checked on those rows
+   * instead of through the words index, whose bitmap for a common word is far larger.
+   */
+  private filtered(r: Resolved, name: string, order = ''): string {
+    const p = r.p;
+    const selective = p.city !== null || p.phone !== null || p.email !== null || p.mcNumber !== null;
+    return this.withFilters(name, order, !selective);
+  }
+
+  // ------------------------------------------------------------------ counting
+
+  /** Matches per state (byState) or under the key null. */
+  private async count(r: Resolved, byState: boolean): Promise<Map<string | null, number>> {
+    const p = r.p;
+    const rowFilters = hasRowFilters(p);
+    const rangeFilters = p.fleetMin !== null || p.fleetMax !== null || p.authoritySince !== null;
+    let rows: { state: string | null; n: number }[];
+    const g = r.groups[0];
+    const fleet = p.fleetMin !== null || p.fleetMax !== null;
+    const auth = p.authoritySince !== null;
+    const cargo = r.cargoBit !== null;
+    const q = (name: string, values: unknown[]) => this.pool.query<{ state: string | null; n: number }>(sql(name), values);
+    if (r.groups.length === 0 && !rowFilters && !fleet && !auth) {
+      ({ rows } = await q('api/search-count-cube', [r.active, r.states, r.entity, r.cargoBit ?? -1, byState]));
+    } else if (r.groups.length === 0 && !rowFilters && fleet && !auth && !cargo) {
+      ({ rows } = await q('api/search-count-fleet', [r.active, r.states, r.entity, p.fleetMin, p.fleetMax, byState]));
+    } else if (r.groups.length === 0 && !rowFilters && auth && !fleet && !cargo) {
+      const since = p.authoritySince!;
+      ({ rows } = await q('api/search-count-auth', [r.active, r.states, r.entity, since.slice(0, 7), since, byState]));
+    } else if (r.groups.length === 1 && !rowFilters && (g.prefix !== null || g.terms.length === 1)) {
+      const word = g.prefix ?? g.terms[0];
+      if (!cargo && !rangeFilters) {
+        ({ rows } = await q('api/search-count-word', [word, g.prefix === null, r.active, r.states, r.entity, byState]));
+      } else {
+        // A prefix: every word of its range, each carrier once; one word: exactly that word.
+        const [lo, hi, lcp] = g.prefix !== null ? [word, prefixEnd(word), word.length] : [word, `${word}\u0001`, 32767];
+        ({ rows } = await q('api/search-count-postings', [
+          lo, hi, lcp, r.active, r.states, r.entity, cargoMask(r), p.fleetMin, p.fleetMax, p.authoritySince, byState,
+        ]));
+      }
+    } else {
+      ({ rows } = await this.pool.query(this.filtered(r, 'api/search-count'), [...this.filterValues(r), byState]));
+    }
+    return new Map(rows.map((row) => [row.state, Number(row.n)]));
+  }
+
+  // ------------------------------------------------------------------ pages
+
+  private async page(r: Resolved, order: Order, total: number, offset: number): Promise<number[]> {
+    const limit = r.p.perPage;
+    if (!this.walks(r, order, total)) return this.sortedPage(r, order, offset, limit);
+    if (order !== 'rank') return this.walk(r, order === 'name_desc', [], offset, limit);
+    // Relevance: names equal to the query, then names starting with it, then the rest by name.
+    // Such names hold every query word (the last as a prefix): no word check needed for them.
+    const k = offset + limit;
+    const values = [...this.filterValues(r, 'none'), k, r.query];
+    const head = await this.ids(this.filtered(r, 'api/search-page-exact'), values);
+    if (head.length < k) head.push(...(await this.ids(this.filtered(r, 'api/search-page-prefix'), [...values, `${r.query}%`])));
+    if (head.length >= k) return head.slice(offset, k);
+    const fromHead = head.slice(offset);
+    const rest = await this.walk(r, false, head, Math.max(0, offset - head.length), limit - fromHead.length);
+    return [...fromHead, ...rest];
+  }
+
+  /**
+   * Whether a text search pages through search_postings rather than sorting its matches: in
+   * name or relevance order, when the walked word is common (sorting would read all its
+   * carriers) or the matches are many. With filters search_postings lacks, each walked entry
+   * costs a row lookup, so then only when the matches are many.
+   */
+  private walks(r: Resolved, order: Order, total: number): boolean {
+    if (r.groups.length === 0 || !(order === 'rank' || order === 'name_asc' || order === 'name_desc')) return false;
+    if (total > SMALL_TOTAL) return true;
+    return !hasRowFilters(r.p) && Math.min(...r.groups.map((g) => g.size)) > SMALL_TOTAL;
+  }
+
+  /** One query: the matches sorted (the planner walks an index when that is cheaper). */
+  private sortedPage(r: Resolved, order: Order, offset: number, limit: number): Promise<number[]> {
+    if (order === 'rank') {
+      return this.ids(this.filtered(r, 'api/search-page-rank'), [...this.filterValues(r), offset, limit, r.query, `${r.query}%`]);
+    }
+    const key = order as keyof typeof PAGE_ORDER;
+    return this.ids(this.filtered(r, 'api/search-page', PAGE_ORDER[key]), [...this.filterValues(r), offset, limit]);
+  }
+
+  /**
+   * Name order from search_postings: the lists of the smallest word group, each cut at
+   * offset + limit (the page can only hold entries from those heads), merged.
+   */
+  private walk(r: Resolved, desc: boolean, skip: number[], offset: number, limit: number): Promise<number[]> {
+    if (limit <= 0) return Promise.resolve([]);
+    const p = r.p;
+    const driver = r.groups.reduce((best, g, i) => (g.size < r.groups[best].size ? i : best), 0);
+    const terms = r.groups[driver].terms;
+    const actives = r.active === null ? [true, false] : [r.active];
+    const inner = desc ? 'p.name DESC, p.id' : 'p.name, p.id';
+    const outer = desc ? 'x.name DESC, x.id' : 'x.name, x.id';
+    if (r.groups.length === 1 && !hasRowFilters(p)) {
+      return this.ids(this.withOrders('api/search-walk', inner, outer), [
+        terms, actives, r.states, r.entity, cargoMask(r), p.fleetMin, p.fleetMax, p.authoritySince, skip,
+        offset + limit, offset, limit,
+      ]);
+    }
+    return this.ids(this.withOrders('api/search-walk-join', inner, outer), [
+      ...this.filterValues(r, { skip: driver }),
+      terms, actives, skip, offset + limit, offset, limit,
+    ]);
+  }
+
+  /**
+   * Distance order: states by rounded distance (ties: every carrier of the tied states by DOT),
+   * each state's matches by DOT. The per-state counts say which states the page falls in.
+   */
+  private async distancePage(
+    r: Resolved,
+    geoStates: StateDistance[],
+    counts: Map<string | null, number>,
+    desc: boolean,
+    offset: number,
+  ): Promise<number[]> {
+    const groups: { miles: number; states: string[]; n: number }[] = [];
+    for (const s of geoStates) {
+      const n = counts.get(s.state) ?? 0;
+      if (n === 0) continue;
+      const miles = roundMiles(s.miles);
+      const last = groups.at(-1);
+      if (last?.miles === miles) {
+        last.states.push(s.state);
+        last.n += n;
+      } else groups.push({ miles, states: [s.state], n });
+    }
+    if (desc) groups.reverse();
+    const ids: number[] = [];
+    let skip = offset;
+    for (const g of groups) {
+      if (ids.length >= r.p.perPage) break;
+      if (skip >= g.n) {
+        skip -= g.n;
+        continue;
+      }
+      const values = this.filterValues({ ...r, states: g.states });
+      ids.push(...(await this.ids(this.filtered(r, 'api/search-page', 's.id'), [...values, skip, r.p.perPage - ids.length])));
+      skip = 0;
+    }
+    return ids;
+  }
+
+  // ------------------------------------------------------------------ SQL text
+
+  private async ids(text: string, values: unknown[]): Promise<number[]> {
+    const { rows } = await this.pool.query<{ id: number }>(text, values);
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * A statement with the shared filters (and an order from the fixed lists) put in; with
+   * `wordsIndexed` false the word conditions are wrapped so that no index is used for them.
+   */
+  private withFilters(name: string, order = '', wordsIndexed = true): string {
+    const key = `${name}|${order}|${wordsIndexed}`;
+    let text = this.templates.get(key);
+    if (text === undefined) {
+      let filters = sql('api/search-filters').trim();
+      if (!wordsIndexed) filters = filters.replace(/OR (s\.terms && \$\d+)\)/g, 'OR ($1) IS TRUE)');
+      text = sql(name).replace('/*filters*/', filters).replace('/*order*/', order);
+      this.templates.set(key, text);
+    }
+    return text;
+  }
+
+  private withOrders(name: string, inner: string, outer: string): string {
+    return this.withFilters(name, inner).replace('/*order_x*/', outer);
+  }
+}

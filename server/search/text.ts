@@ -1,0 +1,63 @@
+/**
+ * Query text, normalised exactly as the index normalises names (search_norm in
+ * sql/migrations/005.do.sql): ASCII upper case, apostrophes dropped, any other run of characters
+ * that are not A-Z or 0-9 one space. Words are what remains between the spaces.
+ */
+
+/** Case folding as PostgreSQL's upper()/lower() do in the C locale: ASCII letters only. */
+export const asciiUpper = (s: string): string => s.replace(/[a-z]/g, (c) => c.toUpperCase());
+export const asciiLower = (s: string): string => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+/** search_norm: `O'Brien & Sons` → `OBRIEN SONS`. */
+export function normalizeText(s: string): string {
+  return asciiUpper(s)
+    .replace(/'/g, '')
+    .replace(/[^A-Z0-9]+/g, ' ')
+    .trim();
+}
+
+export const wordsOf = (s: string): string[] => normalizeText(s).split(' ').filter(Boolean);
+
+/**
+ * The smallest string greater than every string that starts with `w` (byte order): the end of
+ * a prefix range `term >= w AND term < next`. Words hold only A-Z and 0-9, so bumping the last
+ * character never overflows.
+ */
+export const prefixEnd = (w: string): string => w.slice(0, -1) + String.fromCharCode(w.charCodeAt(w.length - 1) + 1);
+
+/** A LIKE pattern that matches `s` anywhere, with %, _ and \ taken literally. */
+export const containsPattern = (s: string): string => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Typos a word of this length tolerates: none below 4 letters, 1 from 4, 2 from 8. */
+export const typoBudget = (len: number): number => (len >= 8 ? 2 : len >= 4 ? 1 : 0);
+
+/**
+ * Optimal-string-alignment distance (Levenshtein plus adjacent transpositions), or `max + 1`
+ * as soon as it must exceed `max`.
+ */
+export function typoDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev2: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2] + 1);
+      cur.push(d);
+      rowMin = Math.min(rowMin, d);
+    }
+    if (rowMin > max) return max + 1;
+    prev2 = prev;
+    prev = cur;
+  }
+  return Math.min(prev[b.length], max + 1);
+}
+
+/** Phone numbers compare as digits; a leading US country code 1 of an 11-digit number drops. */
+export function phoneDigits(s: string): string {
+  const d = s.replace(/\D/g, '');
+  return d.length === 11 && d[0] === '1' ? d.slice(1) : d;
+}

@@ -1,0 +1,36 @@
+-- The count tables += (new rows) - (old rows): per (status, state, entity) and cargo label (-1:
+-- every carrier), power units, month of the authority date.
+CREATE TEMP TABLE search_count_rows ON COMMIT DROP AS
+SELECT active, state, entity, power_units, auth_since, cargo_bits, -1 AS sign FROM search_old
+UNION ALL
+SELECT active, state, entity, power_units, auth_since, cargo_bits, 1 FROM search_new;
+
+INSERT INTO search_counts AS c (active, state, entity, cargo, n)
+SELECT r.active, r.state, r.entity, k.cargo, sum(r.sign)
+FROM search_count_rows r
+CROSS JOIN LATERAL (
+  SELECT -1::smallint AS cargo
+  UNION ALL
+  SELECT l.bit FROM search_cargo_labels l WHERE r.cargo_bits & (1::bigint << l.bit) <> 0
+) k
+GROUP BY 1, 2, 3, 4
+HAVING sum(r.sign) <> 0
+ON CONFLICT (active, state, entity, cargo) DO UPDATE SET n = c.n + EXCLUDED.n;
+
+INSERT INTO search_counts_fleet AS c (active, state, entity, power_units, n)
+SELECT active, state, entity, power_units, sum(sign) FROM search_count_rows
+GROUP BY 1, 2, 3, 4
+HAVING sum(sign) <> 0
+ON CONFLICT (active, state, entity, power_units) DO UPDATE SET n = c.n + EXCLUDED.n;
+
+INSERT INTO search_counts_auth AS c (active, state, entity, month, n)
+SELECT active, state, entity, to_char(auth_since, 'YYYY-MM'), sum(sign) FROM search_count_rows
+WHERE auth_since IS NOT NULL
+GROUP BY 1, 2, 3, 4
+HAVING sum(sign) <> 0
+ON CONFLICT (active, state, entity, month) DO UPDATE SET n = c.n + EXCLUDED.n;
+
+DELETE FROM search_counts WHERE n = 0;
+DELETE FROM search_counts_fleet WHERE n = 0;
+DELETE FROM search_counts_auth WHERE n = 0;
+DROP TABLE search_count_rows;
