@@ -139,12 +139,14 @@ export interface paths {
          *     related companies and the default-policy risk score (computed by the nightly run, cached).
          *     Unknown DOT → 404 `NOT_FOUND`.
          *
-         *     With `as_of` the answer is the carrier as of the end of that day (UTC): identity,
-         *     authority and insurance are reconstructed from the history the service keeps; the
-         *     response then omits `risk_score` and carries `as_of`, and `etl_run_id`/`data_as_of` name
-         *     the run the reconstruction was read from. `as_of` before the data horizon
-         *     (`etl_changes_horizon` in meta) or in the future → 400 `INVALID_PARAM`, the message names
-         *     the horizon; a carrier that did not exist on that date → 404 `NOT_FOUND`.
+         *     With `as_of` the answer is the carrier as of the end of that day (UTC): every profile
+         *     field (identity, authority, insurance, and the rest of the snapshot) is the version the
+         *     newest run on or before that date served, read from the history the service keeps; the
+         *     response then omits `risk_score`, carries `as_of`, and `related_companies` is `[]` (not
+         *     reconstructed); `etl_run_id`/`data_as_of` name the run the reconstruction was read from.
+         *     `as_of` before the data horizon (`etl_changes_horizon` in meta), in the future, not a real
+         *     calendar date, or any `as_of` while no run is in the feed → 400 `INVALID_PARAM`, the
+         *     message names the horizon; a carrier that did not exist on that date → 404 `NOT_FOUND`.
          */
         get: operations["getCarrier"];
         put?: never;
@@ -311,7 +313,7 @@ export interface paths {
          * Changes of the newest run
          * @description The run with the newest `batch_ts`, in the shape of `GET /v1/changes/{etl_run_id}`. No
          *     run yet → 404 `NOT_FOUND`. `summary` counts the whole run; `total` counts the rows after
-         *     the `category`/`state` filters. Rows are ordered by `dot_number`, then category in the
+         *     the `category`/`state` filters. Rows are ordered by `dot_number` (numerically), then category in the
          *     spec's order.
          */
         get: operations["getLatestChanges"];
@@ -334,7 +336,7 @@ export interface paths {
          * Changes of one run
          * @description One run's summary and change rows. Unknown (or purged, older than 52 weeks) run → 404
          *     `NOT_FOUND`. `summary` counts the whole run; `total` counts the rows after the `category`
-         *     filter. Rows are ordered by `dot_number`, then category in the spec's order.
+         *     filter. Rows are ordered by `dot_number` (numerically), then category in the spec's order.
          */
         get: operations["getChangeRun"];
         put?: never;

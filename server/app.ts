@@ -9,7 +9,7 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { logger } from '../lib/logger.ts';
-import { errorHandler, HttpError, notFoundHandler } from './errors.ts';
+import { badRequest, errorHandler, HttpError, notFoundHandler } from './errors.ts';
 import { OPENAPI_PATH, operations } from './openapi.ts';
 import type { Services } from './services.ts';
 import { authenticate, requireValidKey } from './auth.ts';
@@ -27,6 +27,21 @@ export interface AppOptions {
   /** Replaces the handler table (tests use an empty one to see the 501 fallback). */
   handlers?: HandlerMap;
 }
+
+/**
+ * '1e309' passes the validator's integer/number check as Infinity (JSON.parse and the query
+ * coercion both overflow to it); no handler can use such a value, so reject it in one place.
+ */
+const rejectNonFiniteNumbers: RequestHandler = (req, _res, next) => {
+  const sources = { query: req.query as Record<string, unknown>, body: (req.body ?? {}) as Record<string, unknown> };
+  for (const [where, values] of Object.entries(sources)) {
+    if (typeof values !== 'object' || values === null) continue;
+    for (const [name, v] of Object.entries(values)) {
+      if (typeof v === 'number' && !Number.isFinite(v)) return next(badRequest(`${where}.${name} must be a finite number`));
+    }
+  }
+  next();
+};
 
 const notImplemented: RequestHandler = (req) => {
   throw new HttpError(501, 'NOT_IMPLEMENTED', `${req.method} ${req.route?.path ?? req.path} is not implemented yet`);
@@ -74,6 +89,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
       ignorePaths: (p: string) => !p.startsWith('/v1/'),
     }),
   );
+  app.use(rejectNonFiniteNumbers);
 
   const handlers = options.handlers ?? allHandlers(services);
   const router = express.Router();

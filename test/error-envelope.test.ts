@@ -67,6 +67,21 @@ describe('error envelope', () => {
     expect((await envelope(res)).code).toBe('INVALID_PARAM');
   });
 
+  it('numbers that overflow to Infinity → 400 INVALID_PARAM, not a 500', async () => {
+    const { data: account } = await app.api.POST('/v1/auth/signup', { body: { email: 'inf@example.com', password: 'longenough' } });
+    const key = { 'x-api-key': account!.api_key! };
+    const query = await fetch(`${app.url}/v1/watchlist/changes?page=1e309`, { headers: key });
+    expect(query.status).toBe(400);
+    expect((await envelope(query)).code).toBe('INVALID_PARAM');
+    const body = await fetch(`${app.url}/v1/carriers/123/risk-score`, {
+      method: 'POST',
+      headers: { ...key, 'content-type': 'application/json' },
+      body: '{"min_bipd": 1e309}',
+    });
+    expect(body.status).toBe(400);
+    expect((await envelope(body)).message).toMatch(/min_bipd/);
+  });
+
   it('oversized body → 413 PAYLOAD_TOO_LARGE', async () => {
     const res = await fetch(`${app.url}/v1/auth/signup`, {
       method: 'POST',

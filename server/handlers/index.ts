@@ -4,11 +4,21 @@ import type { HandlerMap } from './types.ts';
 import { serviceHandlers } from './service.ts';
 import { accountHandlers } from './account.ts';
 import { carrierHandlers } from './carriers.ts';
+import { changeHandlers } from './changes.ts';
+import { watchlistHandlers } from './watchlist.ts';
+import { webhookHandlers } from './webhook.ts';
+import { riskHandlers } from './risk.ts';
+import { searchHandlers } from './search.ts';
 
 export function handlers(services: Services): HandlerMap {
   return {
     ...serviceHandlers(services),
     ...accountHandlers(services),
     ...carrierHandlers(services),
+    ...changeHandlers(services),
+    ...watchlistHandlers(services),
+    ...webhookHandlers(services),
+    ...riskHandlers(services),
+    ...searchHandlers(services),
   };
 }

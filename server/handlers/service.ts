@@ -23,7 +23,9 @@ export const serviceHandlers: HandlerFactory = ({ pool }) => ({
 
   getMeta: async (_req, res) => {
     const { rows } = await pool.query(sql('api/meta'));
-    const body: JsonOf<'getMeta', 200> = { ...rows[0], api_version: spec.info.version };
+    // timestamptz columns arrive as Date; the contract (and the response validator) wants strings.
+    const fields = Object.entries(rows[0]).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]);
+    const body: JsonOf<'getMeta', 200> = { ...Object.fromEntries(fields), api_version: spec.info.version };
     res.json(body);
   },
 });
