@@ -55,6 +55,16 @@ describe('GET /v1/carriers/{dot_number}', () => {
   });
 });
 
+describe('search after a pipeline run', () => {
+  it('finds a loaded carrier by name: the index stage follows every run', async () => {
+    const [row] = await q("SELECT dot_number, legal_name FROM carriers WHERE carrier_status = 'ACTIVE' ORDER BY dot_number LIMIT 1");
+    const { data, response } = await app.api.GET('/v1/carriers/search', { params: { query: { q: row.legal_name, per_page: 100 } } });
+    expect(response.status).toBe(200);
+    expect(data!.pagination.total).toBeGreaterThan(0);
+    expect(data!.data.map((r) => r.dot_number)).toContain(row.dot_number);
+  });
+});
+
 describe('GET /v1/carriers/{dot_number}/safety', () => {
   it('serves inspections, OOS rates beside national averages, crashes and BASICs', async () => {
     const [row] = await q('SELECT * FROM carriers WHERE driver_inspections >= 10 ORDER BY dot_number LIMIT 1');

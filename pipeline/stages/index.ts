@@ -10,6 +10,7 @@ import { related } from './related.ts';
 import { score } from './score.ts';
 import { riskLoadHook } from './score-load.ts';
 import { historyHook } from './history.ts';
+import { indexSearch, searchLoadHook } from './index-search.ts';
 import { snapshot } from './snapshot.ts';
 import type { Stage } from './types.ts';
 
@@ -18,11 +19,14 @@ export type { Stage, StageOptions, StageResult } from './types.ts';
 export const STAGE_ORDER = ['ingest', 'snapshot', 'diff', 'related', 'score', 'load', 'index'] as const;
 export type StageName = (typeof STAGE_ORDER)[number];
 
-const registry = new Map<string, Stage>([ingest, snapshot, diff, related, score, load].map((s) => [s.name, s]));
+const registry = new Map<string, Stage>([ingest, snapshot, diff, related, score, load, indexSearch].map((s) => [s.name, s]));
 // The scores and related companies are written inside the run's load transaction.
 registerLoadHook(riskLoadHook);
 // Point-in-time history (as_of) is written in the same transaction too.
 registerLoadHook(historyHook);
+// The PostgreSQL search tables follow the run inside the same transaction; `index` catches up
+// (and pushes to Meilisearch when configured) after the load.
+registerLoadHook(searchLoadHook);
 
 export function registerStage(stage: Stage): void {
   if (!(STAGE_ORDER as readonly string[]).includes(stage.name)) {

@@ -1,0 +1,99 @@
+/**
+ * The endpoint classes the benchmark drives, each with its HTTP requests (rotating over real
+ * sample values) and the SQL the handler runs for the raw-SQL floor.
+ */
+import type pg from 'pg';
+import { sql } from '../lib/db.ts';
+import type { BenchRequest } from './lib/http-load.ts';
+import type { SqlCall } from './lib/sql-floor.ts';
+
+export interface EndpointClass {
+  name: string;
+  target?: string;
+  requests: BenchRequest[];
+  sql: SqlCall[];
+}
+
+function chunks<T>(xs: T[], n: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i + n <= xs.length; i += n) out.push(xs.slice(i, i + n));
+  return out;
+}
+
+export async function endpointClasses(pool: pg.Pool, key: string): Promise<EndpointClass[]> {
+  const pick = async (text: string) => (await pool.query(text)).rows.map((r) => Object.values(r)[0] as string);
+  const dots = await pick('SELECT dot_number FROM carriers TABLESAMPLE SYSTEM (1) LIMIT 2000');
+  const mcs = await pick('SELECT mc_number FROM carriers TABLESAMPLE SYSTEM (2) WHERE mc_number IS NOT NULL LIMIT 5000');
+  const changed = await pick('SELECT DISTINCT dot_number FROM changes LIMIT 2000');
+  const auth = { 'X-API-Key': key };
+  const run = await latestRun(pool);
+  const byDot = (path: (d: string) => string, extra: Partial<BenchRequest> = {}) => dots.map((d) => ({ path: path(d), ...extra }));
+
+  const classes: EndpointClass[] = [
+    {
+      name: 'carrier lookup GET /v1/carriers/{dot}',
+      target: 'p50 ≤ 3 ms, p99 ≤ 20 ms, ≥ 40% of bare req/s',
+      requests: byDot((d) => `/v1/carriers/${d}`),
+      sql: dots.map((d) => ({ text: sql('api/carrier-by-dot'), values: [d] })),
+    },
+    {
+      name: 'full profile, revalidated (If-None-Match → 304)',
+      requests: [],
+      sql: dots.map((d) => ({ text: sql('api/carrier-by-dot'), values: [d] })),
+    },
+    {
+      name: 'safety GET /v1/carriers/{dot}/safety',
+      requests: byDot((d) => `/v1/carriers/${d}/safety`),
+      sql: dots.map((d) => ({ text: sql('api/carrier-by-dot'), values: [d] })),
+    },
+    {
+      name: 'insurance GET /v1/carriers/{dot}/insurance',
+      requests: byDot((d) => `/v1/carriers/${d}/insurance`),
+      sql: dots.map((d) => ({ text: sql('api/carrier-insurance'), values: [d] })),
+    },
+    {
+      name: 'bulk of 50 POST /v1/carriers/bulk',
+      requests: chunks(dots, 50).map((c) => ({ method: 'POST' as const, path: '/v1/carriers/bulk', headers: auth, body: { dot_numbers: c } })),
+      sql: chunks(dots, 50).map((c) => ({ text: sql('api/carriers-by-dots'), values: [c] })),
+    },
+    {
+      name: 'bulk-by-MC of 500 POST /v1/carriers/bulk-by-mc',
+      target: 'p95 ≤ 60 ms',
+      requests: chunks(mcs, 500).map((c) => ({ method: 'POST' as const, path: '/v1/carriers/bulk-by-mc', headers: auth, body: { mc_numbers: c } })),
+      sql: chunks(mcs, 500).map((c) => ({ text: sql('api/carriers-by-mcs'), values: [c] })),
+    },
+    {
+      name: 'per-carrier changes GET /v1/carriers/{dot}/changes',
+      requests: changed.map((d) => ({ path: `/v1/carriers/${d}/changes` })),
+      sql: changed.map((d) => ({ text: sql('api/changes-carrier'), values: [d, null, 50, 0] })),
+    },
+    {
+      name: 'risk history GET /v1/carriers/{dot}/risk-history',
+      requests: byDot((d) => `/v1/carriers/${d}/risk-history`),
+      sql: dots.map((d) => ({ text: sql('api/risk-history'), values: [d, 50] })),
+    },
+    {
+      name: 'what-if POST /v1/carriers/{dot}/risk-score',
+      requests: dots.map((d, i) => ({ method: 'POST' as const, path: `/v1/carriers/${d}/risk-score`, headers: auth, body: i % 2 ? { min_bipd: 1_000_000 } : {} })),
+      sql: dots.map((d) => ({ text: sql('api/risk-source'), values: [d] })),
+    },
+    {
+      name: 'changes/latest GET /v1/changes/latest',
+      requests: [{ path: '/v1/changes/latest' }, { path: '/v1/changes/latest?category=fleet_change' }, { path: '/v1/changes/latest?state=TX&per_page=200' }],
+      // The rows statement of the handler (its header lookup is a one-row index read).
+      sql: [
+        [null, null, 50],
+        ['fleet_change', null, 50],
+        [null, 'TX', 200],
+      ].map(([category, state, perPage]) => ({ text: sql('api/changes-run-rows'), values: [run, category, state, perPage, 0] })),
+    },
+  ];
+  // The 304 class revalidates with the ETag each profile was served with.
+  classes[1].requests = dots.map((d) => ({ path: `/v1/carriers/${d}`, headers: { 'If-None-Match': `"carrier-${run}-${d}"` } }));
+  return classes.filter((c) => c.requests.length > 0);
+}
+
+async function latestRun(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query(sql('api/latest-run'));
+  return rows[0].etl_run_id;
+}

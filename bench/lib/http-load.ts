@@ -1,0 +1,64 @@
+/**
+ * Drives an HTTP endpoint with autocannon on loopback, rotating through a list of requests, and
+ * records every response time so p50/p95/p99 are exact (autocannon's own summary has no p95).
+ */
+import autocannon from 'autocannon';
+import { summarize } from './stats.ts';
+
+export interface BenchRequest {
+  method?: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+export interface LoadResult {
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+export async function drive(
+  baseUrl: string,
+  requests: BenchRequest[],
+  opts: { seconds: number; connections: number },
+): Promise<LoadResult> {
+  let i = 0;
+  const times: number[] = [];
+  const instance = autocannon({
+    url: baseUrl,
+    connections: opts.connections,
+    duration: opts.seconds,
+    requests: [
+      {
+        setupRequest: (req: autocannon.Request) => {
+          const r = requests[i++ % requests.length];
+          return {
+            ...req,
+            method: r.method ?? 'GET',
+            path: r.path,
+            headers: { ...(r.body ? { 'content-type': 'application/json' } : {}), ...r.headers } as Record<string, string>,
+            body: r.body ? JSON.stringify(r.body) : undefined,
+          };
+        },
+      },
+    ],
+  });
+  // autocannon returns an EventEmitter that is also a promise of the result.
+  (instance as unknown as NodeJS.EventEmitter).on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => times.push(ms));
+  const result = await instance;
+  const s = summarize(times);
+  return {
+    requests: s.n,
+    rps: s.n / opts.seconds,
+    p50: s.p50,
+    p95: s.p95,
+    p99: s.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * `npm run bench [-- --scale 0.05] [--seconds 10] [--connections 10]`
+ *
+ * Generates the registry (2.1M DOT numbers × 2 days at --scale 1), times the bootstrap and the
+ * incremental pipeline per stage with peak RSS, starts the server and a bare express route, and
+ * drives every endpoint class with autocannon on loopback beside the same SQL timed directly with
+ * pg. Writes BENCHMARKS.md: every figure, ratios against the in-run baselines, the targets.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { ROOT } from '../lib/config.ts';
+import { ensureDatabase } from '../lib/database.ts';
+import { createPool } from '../lib/db.ts';
+import { startEmbeddedPostgres } from '../lib/embedded-postgres.ts';
+import { migrate } from '../lib/migrate.ts';
+import { drive, type BenchRequest, type LoadResult } from './lib/http-load.ts';
+import { startTs, timedTs, withRssPeak, type Timed } from './lib/processes.ts';
+import { timeSql, type SqlCall } from './lib/sql-floor.ts';
+import { writeReport, type EndpointFigure, type StageFigure } from './report.ts';
+import { endpointClasses } from './endpoints.ts';
+import { searchBench } from './search.ts';
+
+const FULL = 2_100_000;
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
+const scale = arg('scale', 1);
+const carriers = Math.round(FULL * scale);
+const seconds = arg('seconds', 10);
+const connections = arg('connections', 10);
+const days = 2;
+
+const work = path.join(os.tmpdir(), `carrier-bench-${carriers}`);
+fs.rmSync(work, { recursive: true, force: true });
+fs.mkdirSync(work, { recursive: true, mode: 0o755 });
+fs.chmodSync(work, 0o755);
+const dumps = path.join(work, 'dumps');
+const log = (msg: string) => process.stdout.write(`[bench] ${msg}\n`);
+
+async function stageTimings(pool: pg.Pool, runId: number): Promise<Record<string, number>> {
+  const { rows } = await pool.query('SELECT stages FROM etl_runs WHERE etl_run_id = $1', [runId]);
+  const stages = (rows[0]?.stages ?? {}) as Record<string, { ms: number }>;
+  return Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, v.ms / 1000]));
+}
+
+async function main() {
+  const port = 57000 + Math.floor(Math.random() * 1000);
+  const server = await startEmbeddedPostgres({ dir: path.join(work, 'pg'), port });
+  await ensureDatabase(server.url(), 'bench');
+  const url = server.url('bench');
+  await migrate(url);
+  const pool = createPool(url, connections);
+  const env = { DATABASE_URL: url, DUCKDB_PATH: path.join(work, 'pipeline.duckdb'), LOG_LEVEL: 'warn', DATA_DIR: work };
+  const children: { kill: () => void }[] = [];
+  try {
+    log(`generating ${carriers} carriers × ${days} days`);
+    const synth = await timedTs('pipeline/cli.ts', ['synth', '--carriers', String(carriers), '--days', String(days), '--seed', '7', '--out', dumps], env);
+    const dayDirs = fs.readdirSync(dumps).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)).sort();
+
+    const runs: { name: string; timed: Timed; stages: Record<string, number> }[] = [];
+    for (const [i, day] of dayDirs.entries()) {
+      log(`pipeline run ${day} (${i === 0 ? 'bootstrap' : 'incremental'})`);
+      const timed = await timedTs('pipeline/cli.ts', ['run', '--input', path.join(dumps, day)], env);
+      const { rows } = await pool.query('SELECT max(etl_run_id) AS id FROM etl_runs');
+      runs.push({ name: i === 0 ? 'bootstrap' : 'incremental', timed, stages: await stageTimings(pool, rows[0].id) });
+    }
+
+    const apiPort = 58000 + Math.floor(Math.random() * 1000);
+    const api = await startTs('server/main.ts', [], {
+      ...env,
+      PORT: String(apiPort),
+      HOST: '127.0.0.1',
+      SAMPLE_CARRIERS: '0',
+      JOBS_IN_PROCESS: 'false',
+      ANON_RATE_LIMIT: '1000000000',
+    }, async () => (await fetch(`http://127.0.0.1:${apiPort}/v1/health`)).ok);
+    children.push(api);
+    let barePort = 0;
+    const bare = await startTs('bench/bare-server.ts', [String(apiPort + 1)], {}, async () => {
+      barePort = apiPort + 1;
+      return (await fetch(`http://127.0.0.1:${barePort}/bare`)).ok;
+    });
+    children.push(bare);
+    const apiUrl = `http://127.0.0.1:${apiPort}`;
+
+    const signup = await fetch(`${apiUrl}/v1/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password' }),
+    });
+    const { api_key: key } = (await signup.json()) as { api_key: string };
+    await pool.query("UPDATE accounts SET rate_limit = 1000000000 WHERE email = 'bench@example.com'");
+
+    log(`baseline: bare express route (${seconds}s)`);
+    const bareLoad = await drive(`http://127.0.0.1:${barePort}`, [{ path: '/bare' }], { seconds, connections });
+
+    const figures: EndpointFigure[] = [];
+    let serverPeak = 0;
+    for (const cls of await endpointClasses(pool, key)) {
+      log(`${cls.name}: HTTP ${seconds}s, then SQL ${seconds}s`);
+      const { result: http, peakMb } = await withRssPeak(api.pid!, () =>
+        drive(apiUrl, cls.requests as BenchRequest[], { seconds, connections }),
+      );
+      serverPeak = Math.max(serverPeak, peakMb);
+      const floor = cls.sql.length ? await timeSql(pool, cls.sql as SqlCall[], { seconds, connections }) : undefined;
+      figures.push({ name: cls.name, target: cls.target, http: http as LoadResult, sql: floor, serverRssMb: peakMb });
+    }
+
+    // Each search query class, through the API and straight through the PostgreSQL backend.
+    log('search query classes');
+    const { result: search, peakMb: searchPeak } = await withRssPeak(api.pid!, () =>
+      searchBench({ databaseUrl: url, apiUrl, seconds, connections }),
+    );
+    serverPeak = Math.max(serverPeak, searchPeak);
+    for (const c of search.classes) {
+      figures.push({ name: `search: ${c.name}`, target: 'p95 ≤ 50 ms, p99 ≤ 150 ms', http: c.http, sql: c.sql, serverRssMb: searchPeak });
+    }
+
+    const stages: StageFigure[] = [
+      { name: `synth (${days} days)`, seconds: synth.seconds, peakRssMb: synth.peakRssMb, stages: {} },
+      ...runs.map((r) => ({ name: r.name, seconds: r.timed.seconds, peakRssMb: r.timed.peakRssMb, stages: r.stages })),
+    ];
+    const file = writeReport({ carriers, days, seconds, connections, bare: bareLoad, stages, figures, serverPeakMb: serverPeak });
+    log(`wrote ${path.relative(ROOT, file)}`);
+  } finally {
+    for (const c of children) c.kill();
+    await pool.end();
+    await server.stop();
+    if (!process.argv.includes('--keep')) fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err?.stack ?? err}\n`);
+  process.exit(1);
+});
