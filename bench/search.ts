@@ -22,8 +22,9 @@ import { searchParams } from '../server/search/params.ts';
 import { PostgresSearch } from '../server/search/postgres.ts';
 import { CENTROIDS } from '../server/search/geo.ts';
 import { drive, type LoadResult } from './lib/http-load.ts';
+import { timeCalls } from './lib/sql-floor.ts';
 import { startTs } from './lib/processes.ts';
-import { summarize, round } from './lib/stats.ts';
+import { round } from './lib/stats.ts';
 
 type Query = Record<string, string | number>;
 
@@ -95,21 +96,8 @@ const toPath = (q: Query) => `/v1/carriers/search?${new URLSearchParams(Object.e
 async function timeBackend(pool: Pool, queries: Query[], opts: { seconds: number; connections: number }) {
   const backend = new PostgresSearch(pool);
   const params = queries.map((q) => searchParams(q as never, new Date()));
-  const times: number[] = [];
-  const until = Date.now() + opts.seconds * 1000;
-  let i = 0;
-  await Promise.all(
-    Array.from({ length: opts.connections }, async () => {
-      while (Date.now() < until) {
-        const p = params[i++ % params.length];
-        const t = process.hrtime.bigint();
-        await backend.search(p);
-        times.push(Number(process.hrtime.bigint() - t) / 1e6);
-      }
-    }),
-  );
-  const s = summarize(times);
-  return { requests: s.n, rps: round(s.n / opts.seconds, 1), p50: round(s.p50), p95: round(s.p95), p99: round(s.p99) };
+  const s = await timeCalls((i) => backend.search(params[i % params.length]), opts);
+  return { requests: s.requests, rps: round(s.rps, 1), p50: round(s.p50), p95: round(s.p95), p99: round(s.p99) };
 }
 
 /** Builds the search tables when missing and vacuums them (index-only scans need it). */
@@ -119,7 +107,7 @@ export async function prepareSearchIndex(pool: Pool): Promise<void> {
     const r = await withTransaction(pool, (c) => rebuildSearchIndex(c, null));
     log(`built in ${(r.ms / 1000).toFixed(1)}s ${JSON.stringify(r.steps)}`);
   }
-  for (const t of SEARCH_TABLES) await pool.query(`VACUUM (ANALYZE) ${t}`);
+  for (const t of SEARCH_TABLES) await pool.query(`VACUUM (ANALYZE, PARALLEL 2) ${t}`);
 }
 
 export async function searchBench(opts: { databaseUrl: string; apiUrl: string; seconds: number; connections: number }) {

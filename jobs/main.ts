@@ -6,6 +6,7 @@
 import { config } from '../lib/config.ts';
 import { openDatabase } from '../lib/database.ts';
 import { logger } from '../lib/logger.ts';
+import { onShutdownSignal } from '../lib/shutdown.ts';
 import { createMailer } from '../lib/mail/mailer.ts';
 import { startBoss, stopBoss } from './boss.ts';
 import { queueMailRetry } from './mail-retry.ts';
@@ -18,20 +19,12 @@ async function main() {
   const workers = await startWorkers(boss, { pool: db.pool, config, mailer, databaseUrl: db.url });
   logger.info({ workers: workers.length }, 'job workers started');
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down: finishing jobs in flight');
+  onShutdownSignal('finishing jobs in flight', async () => {
     await stopBoss(boss, config.shutdownTimeoutMs);
     await mailer.idle(config.shutdownTimeoutMs);
     mailer.close();
     await db.close();
-    logger.info('stopped');
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  });
 }
 
 main().catch((err) => {

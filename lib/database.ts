@@ -37,7 +37,12 @@ export async function openDatabase(config: Config, poolSize = 10): Promise<Datab
     await ensureDatabase(server.url(), EMBEDDED_DB);
     url = server.url(EMBEDDED_DB);
   }
-  await migrate(url);
+  try {
+    await migrate(url);
+  } catch (err) {
+    await server?.stop(); // do not leave a database running behind a failed start
+    throw err;
+  }
   const pool = createPool(url, poolSize);
   return {
     url,

@@ -5,6 +5,7 @@
 import { config } from '../lib/config.ts';
 import { openDatabase } from '../lib/database.ts';
 import { logger } from '../lib/logger.ts';
+import { onShutdownSignal } from '../lib/shutdown.ts';
 import { createMailer } from '../lib/mail/mailer.ts';
 import { startBoss, stopBoss } from '../jobs/boss.ts';
 import { queueMailRetry } from '../jobs/mail-retry.ts';
@@ -25,21 +26,13 @@ async function main() {
   const http = await listen(app, config.port, config.host);
   logger.info({ url: http.url }, 'serving the API (docs at /docs)');
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+  onShutdownSignal('finishing in-flight requests', async () => {
     await http.close(config.shutdownTimeoutMs);
     await mailer.idle(config.shutdownTimeoutMs);
     await stopBoss(boss, config.shutdownTimeoutMs);
     mailer.close();
     await db.close();
-    logger.info('stopped');
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  });
 }
 
 main().catch((err) => {

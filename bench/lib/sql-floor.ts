@@ -1,6 +1,6 @@
 /**
- * The database's floor: the SQL an endpoint runs, timed directly with pg at the same concurrency,
- * rotating through the same parameter sets.
+ * The database's floor: the work an endpoint does in PostgreSQL, timed directly (no HTTP) at the
+ * same concurrency, rotating through the same parameter sets.
  */
 import type pg from 'pg';
 import { summarize } from './stats.ts';
@@ -10,16 +10,16 @@ export interface SqlCall {
   values: unknown[];
 }
 
-export async function timeSql(pool: pg.Pool, calls: SqlCall[], opts: { seconds: number; connections: number }) {
+/** Runs `call(i)` from `connections` loops for `seconds`; latency percentiles of each call. */
+export async function timeCalls(call: (i: number) => Promise<unknown>, opts: { seconds: number; connections: number }) {
   const times: number[] = [];
   const until = Date.now() + opts.seconds * 1000;
   let i = 0;
   await Promise.all(
     Array.from({ length: opts.connections }, async () => {
       while (Date.now() < until) {
-        const c = calls[i++ % calls.length];
         const t = process.hrtime.bigint();
-        await pool.query(c.text, c.values);
+        await call(i++);
         times.push(Number(process.hrtime.bigint() - t) / 1e6);
       }
     }),
@@ -27,3 +27,6 @@ export async function timeSql(pool: pg.Pool, calls: SqlCall[], opts: { seconds: 
   const s = summarize(times);
   return { requests: s.n, rps: s.n / opts.seconds, p50: s.p50, p95: s.p95, p99: s.p99 };
 }
+
+export const timeSql = (pool: pg.Pool, calls: SqlCall[], opts: { seconds: number; connections: number }) =>
+  timeCalls((i) => pool.query(calls[i % calls.length].text, calls[i % calls.length].values), opts);

@@ -1,0 +1,24 @@
+/**
+ * Graceful stop on SIGTERM/SIGINT, once: runs `stop` (finish in-flight work, close pools), then
+ * exits 0, or 1 when stopping itself failed.
+ */
+import { logger } from './logger.ts';
+
+export function onShutdownSignal(what: string, stop: () => Promise<void>): void {
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, `shutting down: ${what}`);
+    try {
+      await stop();
+      logger.info('stopped');
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
