@@ -9,6 +9,8 @@ import type { CarrierSnapshot } from '../lib/snapshot.ts';
 import { NATIONAL_OOS } from '../lib/domain.ts';
 import { rebuildSearchIndex, refreshSearchIndex } from '../lib/search/pg-index.ts';
 import { normalizeText, typoDistance } from '../server/search/text.ts';
+import { searchParams } from '../server/search/params.ts';
+import { PostgresSearch } from '../server/search/postgres.ts';
 import { logger } from '../lib/logger.ts';
 import { createProgress } from '../pipeline/progress.ts';
 import type { RunContext } from '../pipeline/context.ts';
@@ -336,6 +338,50 @@ describe('text search', () => {
       expect(normalizeText(s), s).toBe(rows[0].n);
     }
   });
+});
+
+describe('every plan gives the same answer', () => {
+  // The fixture is small, so the API (default thresholds) sorts most matches in one query; moved
+  // thresholds force the walks over search_postings and the name index on the same searches.
+  const queries: Query[] = [
+    { q: 'trans' },
+    { q: 'trans', status: 'ALL', per_page: 7, page: 3 },
+    { q: 'TRANSPORT', status: 'INACTIVE' },
+    { q: 'acme', status: 'ALL' },
+    { q: 'acme', status: 'ALL', per_page: 2, page: 2 },
+    { q: 'acme', per_page: 3, page: 2 },
+    { q: 'adams trans' },
+    { q: 'king', state: 'TX' },
+    { q: 'express', cargo: 'general freight', status: 'ALL' },
+    { q: 'freight', fleet_min: 10 },
+    { q: 'logistics', city: 'springfield' },
+    { q: 'trucking', sort: 'name_desc', per_page: 9, page: 2 },
+    { q: 'trucking', sort: 'name', entity_type: 'BROKER', status: 'ALL' },
+    { q: 'truking' },
+    { q: 't', per_page: 20, page: 3 },
+    { q: 'a', status: 'ALL', per_page: 50, page: 2 },
+    { q: 'lopez', lat: CENTROID.NY[0], lon: CENTROID.NY[1], radius: 200, sort: 'name' },
+    { q: 'hauling', lat: CENTROID.TX[0], lon: CENTROID.TX[1], radius: 200 },
+  ];
+  const plans = {
+    walks: new PostgresSearch(null as never, { smallTotal: 0, headMax: 0 }),
+    'walks, sorted head': new PostgresSearch(null as never, { smallTotal: 0, headMax: 1e9 }),
+    sorts: new PostgresSearch(null as never, { smallTotal: 1e9, headMax: 1e9 }),
+  };
+  for (const query of queries) {
+    it(JSON.stringify(query), async () => {
+      const api = (await search(query)).data;
+      for (const [name, plan] of Object.entries(plans)) {
+        Object.assign(plan, { pool: app.db.pool });
+        const got = await plan.search(searchParams(query as never, TODAY));
+        expect({ total: got.total, rows: dots(got.rows) }, name).toEqual({ total: api.pagination.total, rows: dots(api.data) });
+      }
+      if (query.sort === 'name' || query.sort === undefined) {
+        const expected = reference(query);
+        expect(api.pagination.total).toBe(query.q === 'truking' ? reference({ q: 'trucking' }).length : expected.length);
+      }
+    });
+  }
 });
 
 describe('sorts', () => {

@@ -54,14 +54,16 @@ async function applyDelta(client: Client, full: boolean, steps: Record<string, n
   await step(steps, 'counts', () => client.query(sql('search/counts')));
   await step(steps, 'word_delta', () => client.query(sql('search/word_delta')));
   await step(steps, 'word_counts', () => client.query(sql(full ? 'search/word_counts_full' : 'search/word_counts')));
-  // Old rows are found by index lookups; the planner, costing random reads as if from disk, would
-  // otherwise scan search_postings (millions of rows) to delete a few thousand.
+  await step(steps, 'posting_rows', () => client.query(sql('search/posting_rows')));
+  // Old rows are deleted through index lookups; the planner, costing random reads as if from
+  // disk, would otherwise scan search_postings (millions of rows) to delete a few thousand.
   await client.query('SET LOCAL enable_hashjoin = off');
   await client.query('SET LOCAL enable_mergejoin = off');
-  await step(steps, 'rows', () => client.query(sql('search/rows')));
+  await step(steps, 'delete_rows', () => client.query(sql('search/delete_rows')));
   await client.query('SET LOCAL enable_hashjoin TO DEFAULT');
   await client.query('SET LOCAL enable_mergejoin TO DEFAULT');
-  await client.query('DROP TABLE search_old, search_new, search_same, search_word_delta');
+  await step(steps, 'insert_rows', () => client.query(sql('search/insert_rows')));
+  await client.query('DROP TABLE search_old, search_new, search_same, search_posting_ids, search_posting_rows, search_word_delta');
   return rows[0].n;
 }
 
@@ -80,7 +82,10 @@ export async function rebuildSearchIndex(client: Client, runId: number | null, n
   for (const ix of indexes) await client.query(`DROP INDEX ${quoteIdent(ix.indexname)}`);
   await client.query(sql('search/delta_table'));
   const carriers = await applyDelta(client, true, steps);
+  // Index builds may use parallel workers (the tables forbid parallel plans for the API).
+  await client.query(sql('search/parallel_build'));
   for (const ix of indexes) await step(steps, 'indexes', () => client.query(ix.indexdef));
+  await client.query(sql('search/parallel_serve'));
   await client.query('DROP TABLE search_delta');
   await client.query(sql('search/state_set'), [PG_BACKEND, runId, true, now]);
   return { mode: 'full', carriers, ms: Date.now() - started, steps };

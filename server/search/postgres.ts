@@ -19,14 +19,24 @@
  * ordered index (index-only) for large match sets. Geo searches sorted by distance page through
  * the states within the radius, nearest first, each by DOT.
  */
-import { sql, type Pool } from '../../lib/db.ts';
+import { sql, type Pool, type PoolClient } from '../../lib/db.ts';
 import { roundMiles, statesWithin, type StateDistance } from './geo.ts';
 import { fetchRows } from './rows.ts';
 import { containsPattern, prefixEnd, typoBudget, typoDistance } from './text.ts';
 import type { SearchBackend, SearchParams, SearchResult, SortKey } from './types.ts';
 
-/** Match sets (and word lists) up to this size are sorted in one query; beyond, walked. */
-const SMALL_TOTAL = 5000;
+/**
+ * Where the plans switch (tests move them to run every plan on a small fixture): match sets and
+ * word lists up to `smallTotal` are sorted in one query, beyond walked; relevance heads up to
+ * `headMax` are read whole and sorted, beyond walked.
+ */
+export interface PlanThresholds {
+  smallTotal: number;
+  headMax: number;
+}
+const DEFAULT_THRESHOLDS: PlanThresholds = { smallTotal: 5000, headMax: 50_000 };
+/** Prefix word lists merged by one Merge Append at most; more (short prefixes) take the lateral walk. */
+const MAX_MERGED_LISTS = 24;
 /** Query words taking part in matching (the filter SQL has this many slots). */
 const MAX_WORDS = 8;
 
@@ -74,19 +84,56 @@ interface Resolved {
 }
 
 type Order = SortKey | 'rank';
+type Queryable = Pick<PoolClient, 'query'>;
 
 /** Filters only carrier_search holds (not the count tables, not search_postings). */
 const hasRowFilters = (p: SearchParams): boolean =>
   p.city !== null || p.officer !== null || p.phone !== null || p.email !== null || p.mcNumber !== null;
+
+/** Fleet and authority filters: search_word_counts does not hold them. */
+const hasRangeFilters = (p: SearchParams): boolean => p.fleetMin !== null || p.fleetMax !== null || p.authoritySince !== null;
 
 /** The cargo_bits mask of the cargo filter (bigint as text), or null. */
 const cargoMask = (r: Resolved): string | null => (r.cargoBit === null ? null : (1n << BigInt(r.cargoBit)).toString());
 
 export class PostgresSearch implements SearchBackend {
   readonly name = 'postgres' as const;
+  /** Statement texts with their fixed fragments put in, per variant. */
   private readonly templates = new Map<string, string>();
 
-  constructor(private readonly pool: Pool) {}
+  constructor(
+    private readonly pool: Pool,
+    private readonly limits: PlanThresholds = DEFAULT_THRESHOLDS,
+  ) {}
+
+  /**
+   * One search = one read-only transaction: its count and its page come from one snapshot (a
+   * load committing in between cannot make them disagree), and parallel plans are off — on a
+   * few cores serving many small searches at once, starting workers costs more than they save.
+   */
+  async search(p: SearchParams): Promise<SearchResult> {
+    const client = await this.pool.connect();
+    try {
+      await client.query(sql('api/search-begin'));
+      const result = await new SearchRun(client, this.limits, this.templates).search(p);
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+}
+
+/** The steps of one search, on the client of its transaction. */
+class SearchRun {
+  constructor(
+    private readonly db: Queryable,
+    private readonly limits: PlanThresholds,
+    private readonly templates: Map<string, string>,
+  ) {}
 
   async search(p: SearchParams): Promise<SearchResult> {
     const geoStates = p.geo ? statesWithin(p.geo.lat, p.geo.lon, p.geo.radius) : null;
@@ -101,7 +148,7 @@ export class PostgresSearch implements SearchBackend {
     const ids = byState
       ? await this.distancePage(r, geoStates!, counts, order === 'distance_desc', offset)
       : await this.page(r, order, total, offset);
-    return { rows: await fetchRows(this.pool, ids, p.geo), total };
+    return { rows: await fetchRows(this.db, ids, p.geo), total };
   }
 
   // ------------------------------------------------------------------ resolving the filters
@@ -117,7 +164,7 @@ export class PostgresSearch implements SearchBackend {
     if (p.phone === '') return null; // a phone filter without digits matches no phone
     let cargoBit: number | null = null;
     if (p.cargo !== null) {
-      const { rows } = await this.pool.query<{ bit: number }>(sql('api/search-cargo-bit'), [p.cargo]);
+      const { rows } = await this.db.query<{ bit: number }>(sql('api/search-cargo-bit'), [p.cargo]);
       if (!rows[0]) return null;
       cargoBit = rows[0].bit;
     }
@@ -142,18 +189,17 @@ export class PostgresSearch implements SearchBackend {
   }
 
   private async wordGroups(words: string[]): Promise<WordGroup[] | null> {
-    const { rows } = await this.pool.query<{ word: string; exact_n: number | null; prefix_n: number | null }>(
+    const nexts = words.map((w, i) => (i === words.length - 1 ? prefixEnd(w) : null));
+    const { rows } = await this.db.query<{ word: string; exact_n: number | null; prefix_n: number | null; terms: string[] | null }>(
       sql('api/search-words'),
-      [words],
+      [words, nexts],
     );
-    const stats = new Map(rows.map((r) => [r.word, r]));
     const groups: WordGroup[] = [];
     for (const [i, word] of words.entries()) {
-      const s = stats.get(word)!;
+      const s = rows[i];
       const last = i === words.length - 1;
       if (last && s.prefix_n) {
-        const terms = await this.pool.query<{ term: string }>(sql('api/search-prefix-terms'), [word, prefixEnd(word)]);
-        groups.push({ prefix: word, terms: terms.rows.map((t) => t.term), size: s.prefix_n });
+        groups.push({ prefix: word, terms: s.terms!, size: s.prefix_n });
       } else if (!last && s.exact_n) {
         groups.push({ prefix: null, terms: [word], size: s.exact_n });
       } else {
@@ -169,7 +215,7 @@ export class PostgresSearch implements SearchBackend {
   private async typoTerms(word: string): Promise<{ term: string; n: number }[]> {
     const budget = typoBudget(word.length);
     if (budget === 0) return [];
-    const { rows } = await this.pool.query<{ term: string; n: number }>(sql('api/search-typo-terms'), [
+    const { rows } = await this.db.query<{ term: string; n: number }>(sql('api/search-typo-terms'), [
       word,
       word.length - budget,
       word.length + budget,
@@ -217,13 +263,13 @@ export class PostgresSearch implements SearchBackend {
   private async count(r: Resolved, byState: boolean): Promise<Map<string | null, number>> {
     const p = r.p;
     const rowFilters = hasRowFilters(p);
-    const rangeFilters = p.fleetMin !== null || p.fleetMax !== null || p.authoritySince !== null;
+    const rangeFilters = hasRangeFilters(p);
     let rows: { state: string | null; n: number }[];
     const g = r.groups[0];
     const fleet = p.fleetMin !== null || p.fleetMax !== null;
     const auth = p.authoritySince !== null;
     const cargo = r.cargoBit !== null;
-    const q = (name: string, values: unknown[]) => this.pool.query<{ state: string | null; n: number }>(sql(name), values);
+    const q = (name: string, values: unknown[]) => this.db.query<{ state: string | null; n: number }>(sql(name), values);
     if (r.groups.length === 0 && !rowFilters && !fleet && !auth) {
       ({ rows } = await q('api/search-count-cube', [r.active, r.states, r.entity, r.cargoBit ?? -1, byState]));
     } else if (r.groups.length === 0 && !rowFilters && fleet && !auth && !cargo) {
@@ -243,7 +289,7 @@ export class PostgresSearch implements SearchBackend {
         ]));
       }
     } else {
-      ({ rows } = await this.pool.query(this.filtered(r, 'api/search-count'), [...this.filterValues(r), byState]));
+      ({ rows } = await this.db.query(this.filtered(r, 'api/search-count'), [...this.filterValues(r), byState]));
     }
     return new Map(rows.map((row) => [row.state, Number(row.n)]));
   }
@@ -254,12 +300,8 @@ export class PostgresSearch implements SearchBackend {
     const limit = r.p.perPage;
     if (!this.walks(r, order, total)) return this.sortedPage(r, order, offset, limit);
     if (order !== 'rank') return this.walk(r, order === 'name_desc', [], offset, limit);
-    // Relevance: names equal to the query, then names starting with it, then the rest by name.
-    // Such names hold every query word (the last as a prefix): no word check needed for them.
     const k = offset + limit;
-    const values = [...this.filterValues(r, 'none'), k, r.query];
-    const head = await this.ids(this.filtered(r, 'api/search-page-exact'), values);
-    if (head.length < k) head.push(...(await this.ids(this.filtered(r, 'api/search-page-prefix'), [...values, `${r.query}%`])));
+    const head = await this.head(r, k);
     if (head.length >= k) return head.slice(offset, k);
     const fromHead = head.slice(offset);
     const rest = await this.walk(r, false, head, Math.max(0, offset - head.length), limit - fromHead.length);
@@ -267,15 +309,38 @@ export class PostgresSearch implements SearchBackend {
   }
 
   /**
+   * The first `k` matches of the relevance order's head: names equal to the query, then names
+   * starting with it (by legal name, DOT). Such names hold every query word (the last as a
+   * prefix), so the words need no check. Few of them (the usual case): read index-only and
+   * sorted; many (a short query): each tier walked in name order.
+   */
+  private async head(r: Resolved, k: number): Promise<number[]> {
+    const values = [...this.filterValues(r, 'none'), k, r.query, `${r.query}%`];
+    // Reading the head costs well under a microsecond an entry. Walking the name index is no
+    // alternative for ordinary heads: names starting with the query sit together at one point
+    // of the name order, so the walk passes every name before them. Only huge heads (one- or
+    // two-letter queries) are walked: they also hold DBA names spread over the whole order.
+    const cap = this.limits.headMax;
+    const { rows } = await this.db.query<{ id: number; n: number }>(this.filtered(r, 'api/search-page-head'), [...values, cap]);
+    if ((rows[0]?.n ?? 0) < cap) return rows.map((row) => row.id);
+    const ids = await this.ids(this.filtered(r, 'api/search-page-head-walk'), [...values, 0]);
+    if (ids.length < k) {
+      ids.push(...(await this.ids(this.filtered(r, 'api/search-page-head-walk'), [...values.slice(0, -3), k - ids.length, r.query, `${r.query}%`, 1])));
+    }
+    return ids;
+  }
+
+  /**
    * Whether a text search pages through search_postings rather than sorting its matches: in
-   * name or relevance order, when the walked word is common (sorting would read all its
-   * carriers) or the matches are many. With filters search_postings lacks, each walked entry
-   * costs a row lookup, so then only when the matches are many.
+   * name or relevance order, when the matches are many, or when one common word is filtered down
+   * by columns search_postings holds (sorting would read every carrier of the word; with several
+   * words the words index intersects them first, and with other filters each walked entry would
+   * cost a row lookup).
    */
   private walks(r: Resolved, order: Order, total: number): boolean {
     if (r.groups.length === 0 || !(order === 'rank' || order === 'name_asc' || order === 'name_desc')) return false;
-    if (total > SMALL_TOTAL) return true;
-    return !hasRowFilters(r.p) && Math.min(...r.groups.map((g) => g.size)) > SMALL_TOTAL;
+    if (total > this.limits.smallTotal) return true;
+    return r.groups.length === 1 && !hasRowFilters(r.p) && r.groups[0].size > this.limits.smallTotal;
   }
 
   /** One query: the matches sorted (the planner walks an index when that is cheaper). */
@@ -299,10 +364,22 @@ export class PostgresSearch implements SearchBackend {
     const actives = r.active === null ? [true, false] : [r.active];
     const inner = desc ? 'p.name DESC, p.id' : 'p.name, p.id';
     const outer = desc ? 'x.name DESC, x.id' : 'x.name, x.id';
+    const postingFilters = [r.states, r.entity, cargoMask(r), p.fleetMin, p.fleetMax, p.authoritySince];
+    if (r.groups.length === 1 && !hasRowFilters(p) && terms.length * actives.length === 1) {
+      return this.ids(this.withFilters('api/search-walk-one', inner), [terms[0], actives[0], ...postingFilters, skip, offset, limit]);
+    }
+    const prefix = r.groups[0].prefix;
+    if (r.groups.length === 1 && !hasRowFilters(p) && prefix !== null && terms.length * actives.length <= MAX_MERGED_LISTS) {
+      const lists = terms.flatMap((t) => actives.map((a) => [t, a] as const));
+      const lcp = prefix.length;
+      const outerU = desc ? 'u.name DESC, u.id' : 'u.name, u.id';
+      return this.ids(this.merged(lists.length, inner, outerU), [
+        lists.map((l) => l[0]), lists.map((l) => l[1]), ...postingFilters, skip, offset + limit, offset, lcp, limit,
+      ]);
+    }
     if (r.groups.length === 1 && !hasRowFilters(p)) {
       return this.ids(this.withOrders('api/search-walk', inner, outer), [
-        terms, actives, r.states, r.entity, cargoMask(r), p.fleetMin, p.fleetMax, p.authoritySince, skip,
-        offset + limit, offset, limit,
+        terms, actives, ...postingFilters, skip, offset + limit, offset, limit,
       ]);
     }
     return this.ids(this.withOrders('api/search-walk-join', inner, outer), [
@@ -352,7 +429,7 @@ export class PostgresSearch implements SearchBackend {
   // ------------------------------------------------------------------ SQL text
 
   private async ids(text: string, values: unknown[]): Promise<number[]> {
-    const { rows } = await this.pool.query<{ id: number }>(text, values);
+    const { rows } = await this.db.query<{ id: number }>(text, values);
     return rows.map((row) => row.id);
   }
 
@@ -366,7 +443,20 @@ export class PostgresSearch implements SearchBackend {
     if (text === undefined) {
       let filters = sql('api/search-filters').trim();
       if (!wordsIndexed) filters = filters.replace(/OR (s\.terms && \$\d+)\)/g, 'OR ($1) IS TRUE)');
-      text = sql(name).replace('/*filters*/', filters).replace('/*order*/', order);
+      text = sql(name).replaceAll('/*filters*/', filters).replace('/*order*/', order);
+      this.templates.set(key, text);
+    }
+    return text;
+  }
+
+  /** search-walk-merge.sql with `n` branches (the branch text repeated, each with its list). */
+  private merged(n: number, inner: string, outer: string): string {
+    const key = `merge|${n}|${inner}`;
+    let text = this.templates.get(key);
+    if (text === undefined) {
+      const branch = sql('api/search-walk-branch').replace(/^--.*\n/gm, '').trim().replace('/*order*/', inner);
+      const branches = Array.from({ length: n }, (_, i) => branch.replaceAll('/*i*/', String(i + 1))).join('\nUNION ALL\n');
+      text = sql('api/search-walk-merge').replace('/*branches*/', branches).replace('/*order_x*/', outer);
       this.templates.set(key, text);
     }
     return text;

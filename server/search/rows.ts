@@ -1,5 +1,5 @@
 /** Search result rows from `carriers`, in the order a backend found them. */
-import { sql, type Pool } from '../../lib/db.ts';
+import { sql, type PoolClient } from '../../lib/db.ts';
 import { NATIONAL_OOS } from '../../lib/domain.ts';
 import { CENTROIDS, haversineMiles, roundMiles } from './geo.ts';
 import type { SearchParams, SearchRow } from './types.ts';
@@ -27,9 +27,13 @@ interface Row {
  * The rows of `ids` in that order (a carrier removed since the index was read is left out);
  * geo searches add distance_miles from the search centre to the carrier's point.
  */
-export async function fetchRows(pool: Pool, ids: (number | string)[], geo: SearchParams['geo']): Promise<SearchRow[]> {
+export async function fetchRows(
+  db: Pick<PoolClient, 'query'>,
+  ids: (number | string)[],
+  geo: SearchParams['geo'],
+): Promise<SearchRow[]> {
   if (ids.length === 0) return [];
-  const { rows } = await pool.query<Row>(sql('api/search-rows'), [ids.map(String)]);
+  const { rows } = await db.query<Row>(sql('api/search-rows'), [ids.map(String)]);
   const byDot = new Map(rows.map((r) => [r.dot_number, r]));
   return ids.flatMap((id) => {
     const r = byDot.get(String(id));

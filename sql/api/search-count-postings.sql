@@ -1,7 +1,8 @@
--- Exact matches of a one-word search whose other filters search_postings holds: the entries of
--- the word's range ($1 <= term < $2) whose lcp is below $3, so each carrier counts once however
--- many of its words start with the prefix. Filters: $4 active, $5 states, $6 entity, $7 cargo
--- bit mask, $8/$9 fleet min/max, $10 authority since. Per state when $11.
+-- Exact matches of a one-word search with cargo, fleet or authority filters (and status, state,
+-- entity): the entries of the word's range ($1 <= term < $2) whose lcp is below $3, so each
+-- carrier counts once however many of its words start with the prefix. Filters: $4 active,
+-- $5 states, $6 entity, $7 cargo bit mask, $8/$9 fleet min/max, $10 authority since. Per state
+-- when $11.
 SELECT CASE WHEN $11::boolean THEN p.state END AS state, count(*)::integer AS n
 FROM search_postings p
 WHERE p.term >= $1 AND p.term < $2 AND p.lcp < $3

@@ -1,6 +1,10 @@
 -- Each query word ($1) against the dictionary: carriers holding it as a word (exact_n, NULL when
--- no name has it) and holding a word starting with it (prefix_n; $2 holds each word's prefix end).
+-- no name has it), holding a word starting with it (prefix_n), and, for the words with a prefix
+-- end in $2 (the last word), the dictionary words of that prefix.
 SELECT q.word,
   (SELECT t.n FROM search_terms t WHERE t.term = q.word) AS exact_n,
-  (SELECT sum(w.n)::integer FROM search_word_counts w WHERE w.word = q.word AND NOT w.exact) AS prefix_n
-FROM unnest($1::text[]) AS q(word)
+  (SELECT sum(w.n)::integer FROM search_word_counts w WHERE w.word = q.word AND NOT w.exact) AS prefix_n,
+  CASE WHEN q.next IS NOT NULL THEN
+    ARRAY(SELECT t.term FROM search_terms t WHERE t.term >= q.word AND t.term < q.next ORDER BY t.term)
+  END AS terms
+FROM unnest($1::text[], $2::text[]) AS q(word, next)

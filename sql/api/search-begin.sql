@@ -1,0 +1,5 @@
+-- A search's transaction (server/search/postgres.ts): one snapshot for its count and its page;
+-- no parallel plans (many small concurrent searches on few cores: workers cost more than they
+-- save, e.g. 16 ms instead of 3 ms for a 25-row walk).
+BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY;
+SET LOCAL max_parallel_workers_per_gather = 0;

@@ -1,0 +1,16 @@
+-- One branch of the merged prefix walk (server/search/postgres.ts repeats it per (word, status) list,
+-- /*i*/ the list's position in $1 and $2, and joins the branches with UNION ALL): the list in
+-- name order, filtered index-only, cut at $10 entries. The planner merges the sorted branches
+-- (Merge Append), so a page reads about offset + limit entries in all. Filters as search-walk.sql.
+(SELECT p.name, p.id
+ FROM search_postings p
+ WHERE p.term = ($1::text[])[/*i*/] AND p.active = ($2::boolean[])[/*i*/] AND p.lcp < $12
+   AND ($3::text[] IS NULL OR p.state = ANY ($3))
+   AND ($4::smallint IS NULL OR p.entity = $4)
+   AND ($5::bigint IS NULL OR p.cargo_bits & $5 <> 0)
+   AND ($6::integer IS NULL OR p.power_units >= $6)
+   AND ($7::integer IS NULL OR p.power_units <= $7)
+   AND ($8::date IS NULL OR p.auth_since <= $8)
+   AND p.id <> ALL ($9::integer[])
+ ORDER BY /*order*/
+ LIMIT $10)

@@ -1,0 +1,15 @@
+-- A page of a large one-word text search whose word is one dictionary word, in name order:
+-- straight off that word's list. $1 word, $2 active, $3 states, $4 entity, $5 cargo bit mask,
+-- $6/$7 fleet min/max, $8 authority since, $9 DOTs to skip, $10 offset, $11 limit.
+SELECT p.id
+FROM search_postings p
+WHERE p.term = $1 AND p.active = $2
+  AND ($3::text[] IS NULL OR p.state = ANY ($3))
+  AND ($4::smallint IS NULL OR p.entity = $4)
+  AND ($5::bigint IS NULL OR p.cargo_bits & $5 <> 0)
+  AND ($6::integer IS NULL OR p.power_units >= $6)
+  AND ($7::integer IS NULL OR p.power_units <= $7)
+  AND ($8::date IS NULL OR p.auth_since <= $8)
+  AND p.id <> ALL ($9::integer[])
+ORDER BY /*order*/
+OFFSET $10 LIMIT $11
