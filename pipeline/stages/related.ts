@@ -63,10 +63,10 @@ export const related: Stage = {
          (SELECT count(*) FROM ${ctx.schema}.standing) AS standing,
          (SELECT count(*) FROM ${ctx.schema}.related_groups WHERE members > ${ctx.config.relatedMaxShared}) AS shared_services`,
     );
-    ctx.logger.info({ ...r, ms }, 'related companies found');
+    ctx.logger.info({ ...r, step_ms: ms }, 'related companies found');
     return {
       rows: r.carriers,
-      detail: { ...r, ms, max_shared: ctx.config.relatedMaxShared, previous_standing_run: prev.run },
+      detail: { ...r, step_ms: ms, max_shared: ctx.config.relatedMaxShared, previous_standing_run: prev.run },
     };
   },
 };

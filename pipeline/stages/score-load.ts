@@ -8,10 +8,12 @@
  *   rows hold), whether or not their snapshot row changed.
  * - risk_history: a row per carrier whose score, grade, tier or flag set differs from its last
  *   row. The previous run's scores in DuckDB narrow the candidates; PostgreSQL checks the ones
- *   the previous run did not have against their last row. A rerun deletes the run's rows first.
+ *   the previous run did not have against their last row. The very first history is one INSERT
+ *   from carriers. A rerun deletes the run's rows first.
  * - risk_history_runs: the run's row count, for GET /v1/meta.
  */
 import { sql, type PoolClient } from '../../lib/db.ts';
+import { CARRIER_COLUMNS } from '../columns.ts';
 import type { RunContext } from '../context.ts';
 import { duckSql, duckTableExists, lit, runSchema } from '../duck.ts';
 import { StageOrderError } from '../errors.ts';
@@ -20,6 +22,14 @@ import { copyDuckToPg } from '../pg-copy.ts';
 import { previousRun } from '../runs.ts';
 
 const HISTORY_COLUMNS = '(dot_number, etl_run_id, computed_at, score, grade, tier, flag_codes, components, flags)';
+
+/**
+ * Whether the load's own carriers COPY (export_carriers.sql, CARRIER_COLUMNS) already carries
+ * risk_score, related_companies and chameleon_links. Then a bulk load needs nothing more here and
+ * an incremental one only the carriers outside its delta; otherwise this hook UPDATEs them, which
+ * on a bulk load of two million rows rewrites the whole table a second time.
+ */
+const LOAD_WRITES_RISK = (CARRIER_COLUMNS as readonly string[]).includes('risk_score');
 
 /** The previous run's schema when it still holds what this hook compares against. */
 async function comparable(ctx: RunContext, client: PoolClient): Promise<string | null> {
@@ -49,23 +59,29 @@ export async function loadRisk(ctx: RunContext, client: PoolClient, mode: 'full'
   const vars = { schema: ctx.schema, run_id: ctx.runId, batch_ts: lit(ctx.batchTs.toISOString()), prev: prev ?? '' };
   await client.query(sql('pipeline/risk_stage_tables'));
 
-  // A bulk load truncated carriers: every row needs its columns again.
-  const everyCarrier = mode === 'full' || prev === null;
-  const carriers = await copyDuckToPg(ctx, client, {
-    select: duckSql(everyCarrier ? 'export_risk_carriers' : 'export_risk_carriers_changed', vars),
-    table: 'risk_stage (dot_number, risk_score, related_companies, chameleon_links)',
-    label: 'risk_scores',
-  });
-  await client.query('ANALYZE risk_stage');
-  await client.query(sql('pipeline/risk_update_carriers'));
-
+  let carriers = 0;
+  if (!(mode === 'full' && LOAD_WRITES_RISK)) {
+    // A bulk load truncated carriers: every row needs its columns again.
+    const everyCarrier = mode === 'full' || prev === null;
+    const skipDelta = LOAD_WRITES_RISK ? `AND n.dot_number NOT IN (SELECT dot_number FROM ${ctx.schema}.load_delta)` : '';
+    carriers = await copyDuckToPg(ctx, client, {
+      select: duckSql(everyCarrier ? 'export_risk_carriers' : 'export_risk_carriers_changed', { ...vars, skip_delta: skipDelta }),
+      table: 'risk_stage (dot_number, risk_score, related_companies, chameleon_links)',
+      label: 'risk_scores',
+    });
+    await client.query('ANALYZE risk_stage');
+    await client.query(sql('pipeline/risk_update_carriers'));
+  }
   const carriersMs = Math.round(performance.now() - started);
 
   await client.query(sql('pipeline/risk_history_delete_run'), [ctx.runId]);
   const earlier = (await client.query<{ earlier: boolean }>(sql('pipeline/risk_history_has_earlier'), [ctx.batchTs])).rows[0].earlier;
   const historySelect = duckSql(prev ? 'export_risk_history_changed' : 'export_risk_history', vars);
   let history: number;
-  if (!earlier) {
+  if (!earlier && mode === 'full') {
+    // The first history: every carrier, whose score the bulk load has just put into carriers.
+    history = (await client.query(sql('pipeline/risk_history_bootstrap'), [ctx.runId, ctx.batchTs])).rowCount ?? 0;
+  } else if (!earlier) {
     // Nothing before this batch: every row is a first row.
     history = await copyDuckToPg(ctx, client, { select: historySelect, table: `risk_history ${HISTORY_COLUMNS}` });
   } else {

@@ -1,0 +1,45 @@
+/**
+ * The score stage's unit of work: one batch of score_input.sql rows, column by column (how they
+ * leave DuckDB and cross to a worker thread cheaply), scored by lib/risk at the run's batch date.
+ */
+import { DEFAULT_POLICY, historyKey, riskInputFromSnapshot, scoreCarrier } from '../../lib/risk/index.ts';
+import type { ChameleonSignals, RiskSnapshotFields } from '../../lib/risk/index.ts';
+
+export interface ScoreBatch {
+  /** Column name → values, all of length n (score_input.sql's columns). */
+  cols: Record<string, unknown[]>;
+  n: number;
+  /** 'YYYY-MM-DD': the run's batch date, the as_of of every score. */
+  batchDate: string;
+}
+
+/** One row per carrier, in the order of the <schema>.scores table. */
+export interface ScoredBatch {
+  dot: string[];
+  score: number[];
+  grade: string[];
+  tier: string[];
+  /** Sorted flag codes as a PostgreSQL text[] literal (codes are A-Z and _: no quoting). */
+  flagCodes: string[];
+  /** The RiskScore as JSON. */
+  json: string[];
+}
+
+export function scoreColumns({ cols, n, batchDate }: ScoreBatch): ScoredBatch {
+  const names = Object.keys(cols);
+  const links = cols.chameleon_links as (string | null)[];
+  const out: ScoredBatch = { dot: [], score: [], grade: [], tier: [], flagCodes: [], json: [] };
+  for (let i = 0; i < n; i++) {
+    const row: Record<string, unknown> = {};
+    for (const name of names) row[name] = cols[name][i];
+    const chameleon = links[i] ? (JSON.parse(links[i]!) as ChameleonSignals) : null;
+    const score = scoreCarrier(riskInputFromSnapshot(row as unknown as RiskSnapshotFields, chameleon, batchDate), DEFAULT_POLICY);
+    out.dot.push(row.dot_number as string);
+    out.score.push(score.score);
+    out.grade.push(score.grade);
+    out.tier.push(score.tier);
+    out.flagCodes.push(`{${historyKey(score).flag_codes.join(',')}}`);
+    out.json.push(JSON.stringify(score));
+  }
+  return out;
+}
