@@ -129,8 +129,8 @@ CREATE OR REPLACE TEMP MACRO chk_date(s, col) AS CASE
   ELSE bad(col, s, 'a date')
 END;
 CREATE OR REPLACE TEMP MACRO chk_docket(s, col) AS CASE
-  WHEN s IS NULL OR s = '' THEN NULL
-  WHEN docket_number_of(s) IS NULL OR TRY_CAST(docket_number_of(s) AS BIGINT) >= 0 THEN NULL
+  WHEN s IS NULL OR s = '' OR regexp_full_match(s, '(MC|MX|FF)?[0-9]+') THEN NULL
+  WHEN regexp_full_match(upper(trim(s)), '(MC|MX|FF)?[- ]*[0-9]*') THEN NULL
   ELSE bad(col, s, 'a docket number')
 END;
 

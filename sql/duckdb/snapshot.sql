@@ -1,5 +1,6 @@
 -- The carrier snapshot of a run: one row per census DOT with exactly the CarrierSnapshot columns
 -- (lib/snapshot.ts documents each derivation), plus the run's active policies and row hashes.
+-- A table, not a view: later stages read it several times (the score stage by rowid ranges).
 -- Vars: schema (r<run>), batch_date (DATE literal), centroids (path literal).
 
 -- Policies in force on the batch date: effective (or undated) and not cancelled by then. A temp
@@ -33,24 +34,29 @@ li AS (
              authority_status, broker_authority_status, bipd_on_file DESC
   ) = 1
 ),
--- Newest GRANTED or REINSTATED served date per authority kind (original or final action).
-granted AS (
-  SELECT dot_number, authority_type, original_served_date AS served
+-- Newest GRANTED or REINSTATED served date per authority kind, from the original or the final
+-- action of each AuthHist row (one pass over the file).
+auth_parts AS (
+  SELECT
+    dot_number,
+    max(CASE WHEN original_action IN ('GRANTED', 'REINSTATED') THEN original_served_date END)
+      FILTER (WHERE authority_type LIKE '%COMMON%') AS common_orig,
+    max(CASE WHEN final_action IN ('GRANTED', 'REINSTATED') THEN final_served_date END)
+      FILTER (WHERE authority_type LIKE '%COMMON%') AS common_final,
+    max(CASE WHEN original_action IN ('GRANTED', 'REINSTATED') THEN original_served_date END)
+      FILTER (WHERE authority_type LIKE '%CONTRACT%') AS contract_orig,
+    max(CASE WHEN final_action IN ('GRANTED', 'REINSTATED') THEN final_served_date END)
+      FILTER (WHERE authority_type LIKE '%CONTRACT%') AS contract_final
   FROM {{schema}}.li_authhist
-  WHERE original_action IN ('GRANTED', 'REINSTATED')
-  UNION ALL
-  SELECT dot_number, authority_type, final_served_date
-  FROM {{schema}}.li_authhist
-  WHERE final_action IN ('GRANTED', 'REINSTATED')
+  WHERE dot_number IS NOT NULL
+  GROUP BY dot_number
 ),
 auth AS (
   SELECT
     dot_number,
-    max(served) FILTER (WHERE authority_type LIKE '%COMMON%') AS common_authority_date,
-    max(served) FILTER (WHERE authority_type LIKE '%CONTRACT%') AS contract_authority_date
-  FROM granted
-  WHERE dot_number IS NOT NULL
-  GROUP BY dot_number
+    CASE WHEN common_final IS NULL OR common_orig >= common_final THEN common_orig ELSE common_final END AS common_authority_date,
+    CASE WHEN contract_final IS NULL OR contract_orig >= contract_final THEN contract_orig ELSE contract_final END AS contract_authority_date
+  FROM auth_parts
 ),
 pol AS (
   SELECT
