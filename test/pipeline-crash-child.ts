@@ -4,12 +4,14 @@
  * mid-load (SIGKILL: no cleanup, no rollback by us — PostgreSQL must do it).
  */
 import { config } from '../lib/config.ts';
+import { createPool } from '../lib/db.ts';
 import { openPipeline } from '../pipeline/context.ts';
 import { registerLoadHook } from '../pipeline/load-hooks.ts';
 import { silentProgress } from '../pipeline/progress.ts';
 import { rerunStage } from '../pipeline/run.ts';
 
-const env = await openPipeline(config, { progress: silentProgress });
+// The test database is migrated already: a plain pool on DATABASE_URL.
+const env = await openPipeline(config, { pool: createPool(config.databaseUrl, 2), progress: silentProgress });
 registerLoadHook({
   name: 'hang',
   run: async ({ client }) => {

@@ -19,6 +19,7 @@ import { tempDir } from './pipeline-harness.ts';
 let app: TestApp;
 let env: PipelineEnv;
 let dumps: string;
+let dataDir: string;
 let key: string;
 const q = <T = Record<string, any>>(text: string, values: unknown[] = []) => app.db.pool.query(text, values).then((r) => r.rows as T[]);
 
@@ -26,7 +27,7 @@ beforeAll(async () => {
   dumps = tempDir('risk-api-');
   synthesize({ carriers: 1200, days: 2, seed: 707, out: dumps });
   app = await startApp();
-  const dir = tempDir('risk-api-data-');
+  const dir = (dataDir = tempDir('risk-api-data-'));
   env = await openPipeline({ ...config, dataDir: dir, duckdbPath: path.join(dir, 'pipeline.duckdb') }, { pool: app.db.pool, progress: silentProgress });
   await runInput(env, dumps);
   const { data } = await app.api.POST('/v1/auth/signup', { body: { email: 'risk-api@example.com', password: 'risk-api-pass' } });
@@ -35,7 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await env?.close();
   await app?.close();
-  if (dumps) fs.rmSync(dumps, { recursive: true, force: true });
+  for (const d of [dumps, dataDir]) if (d) fs.rmSync(d, { recursive: true, force: true });
 });
 
 async function score(dot: string, body?: unknown, headers: Record<string, string> = {}) {

@@ -34,6 +34,7 @@ const MAX_SHARED = 8;
 let app: TestApp;
 let env: PipelineEnv;
 let dumps: string;
+let dataDir: string;
 let clusters: Cluster[];
 let runs: { etl_run_id: number; batch_ts: Date }[];
 let key: string;
@@ -44,7 +45,7 @@ beforeAll(async () => {
   synthesize({ carriers: CARRIERS, days: DAYS, seed: 606, out: dumps });
   clusters = JSON.parse(fs.readFileSync(path.join(dumps, 'clusters.json'), 'utf8')).clusters;
   app = await startApp();
-  const dir = tempDir('risk-pipeline-data-');
+  const dir = (dataDir = tempDir('risk-pipeline-data-'));
   env = await openPipeline(
     { ...config, dataDir: dir, duckdbPath: path.join(dir, 'pipeline.duckdb'), relatedMaxShared: MAX_SHARED },
     { pool: app.db.pool, progress: silentProgress },
@@ -59,7 +60,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await env?.close();
   await app?.close();
-  if (dumps) fs.rmSync(dumps, { recursive: true, force: true });
+  for (const d of [dumps, dataDir]) if (d) fs.rmSync(d, { recursive: true, force: true });
 });
 
 /** Scores of every carrier of one run, straight from that run's DuckDB snapshot and links. */

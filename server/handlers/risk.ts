@@ -45,17 +45,13 @@ export async function scoreFromSource(pool: Pool, dot: string, policy: RiskPolic
   return { dot_number: row.dot_number, risk_score: scoreCarrier(riskInputFromSnapshot(row, row.chameleon_links, row.batch_ts), policy) };
 }
 
-interface HistoryRow {
+type HistoryData = JsonOf<'getCarrierRiskHistory', 200>['data'][number];
+/** A row of api/risk-history.sql: the served run beside one history row (all NULL when none). */
+type HistoryRow = Omit<HistoryData, 'dot_number' | 'etl_run_id' | 'computed_at'> & {
   served_run_id: number;
   etl_run_id: number | null;
   computed_at: Date;
-  score: number;
-  grade: JsonOf<'getCarrierRiskHistory', 200>['data'][number]['grade'];
-  tier: JsonOf<'getCarrierRiskHistory', 200>['data'][number]['tier'];
-  flag_codes: string[];
-  components: JsonOf<'getCarrierRiskHistory', 200>['data'][number]['components'];
-  flags: JsonOf<'getCarrierRiskHistory', 200>['data'][number]['flags'];
-}
+};
 
 export const riskHandlers: HandlerFactory = ({ pool }) => ({
   getCarrierRiskHistory: async (req, res) => {
