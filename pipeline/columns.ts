@@ -22,8 +22,8 @@ type Missing = Exclude<keyof CarrierSnapshot, (typeof SNAPSHOT_COLUMNS)[number]>
 const allListed: [Missing] extends [never] ? true : Missing = true;
 void allListed;
 
-/** carriers = the snapshot columns plus who wrote the row. */
-export const CARRIER_COLUMNS = [...SNAPSHOT_COLUMNS, 'etl_run_id', 'updated_at'] as const;
+/** carriers = the snapshot columns, who wrote the row, and the run's risk columns (score stage). */
+export const CARRIER_COLUMNS = [...SNAPSHOT_COLUMNS, 'etl_run_id', 'updated_at', 'risk_score', 'related_companies', 'chameleon_links'] as const;
 
 export const POLICY_COLUMNS = [
   'dot_number', 'policy_type', 'type_description', 'insurer_name', 'policy_number', 'coverage_amount',

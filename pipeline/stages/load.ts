@@ -134,9 +134,10 @@ async function pruneDuck(ctx: RunContext): Promise<string[]> {
 export const load: Stage = {
   name: 'load',
   async run(ctx, opts = {}): Promise<StageResult> {
-    for (const t of ['snapshot', 'policies', 'changes']) {
+    // export_carriers.sql writes the scores and related companies with each carrier row.
+    for (const t of ['snapshot', 'policies', 'changes', 'related', 'scores']) {
       if (!(await duckTableExists(ctx.duck, ctx.schema, t))) {
-        throw new StageOrderError(`run ${ctx.runId}: no ${t} table in DuckDB; run the snapshot and diff stages first`);
+        throw new StageOrderError(`run ${ctx.runId}: no ${t} table in DuckDB; run the snapshot, diff, related and score stages first`);
       }
     }
     const p = await plan(ctx, opts);

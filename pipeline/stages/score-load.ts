@@ -3,9 +3,10 @@
  * to PostgreSQL inside the run's load transaction (pipeline/load-hooks.ts), so readers see them
  * with the run's carriers or not at all.
  *
- * - carriers.risk_score / related_companies / chameleon_links: every carrier on a bulk load; on an
- *   incremental load the carriers whose values differ from the previous run's (which the served
- *   rows hold), whether or not their snapshot row changed.
+ * - carriers.risk_score / related_companies / chameleon_links: the load's own carriers COPY
+ *   (export_carriers.sql) writes them for the carriers it writes, so a bulk load needs nothing
+ *   here; an incremental load UPDATEs the other carriers whose values differ from the previous
+ *   run's (which the served rows hold): an unchanged snapshot row can still get a new score.
  * - risk_history: a row per carrier whose score, grade, tier or flag set differs from its last
  *   row. The previous run's scores in DuckDB narrow the candidates; PostgreSQL checks the ones
  *   the previous run did not have against their last row. The very first history is one INSERT
@@ -13,7 +14,6 @@
  * - risk_history_runs: the run's row count, for GET /v1/meta.
  */
 import { sql, type PoolClient } from '../../lib/db.ts';
-import { CARRIER_COLUMNS } from '../columns.ts';
 import type { RunContext } from '../context.ts';
 import { duckSql, duckTableExists, lit, runSchema } from '../duck.ts';
 import { StageOrderError } from '../errors.ts';
@@ -22,14 +22,6 @@ import { copyDuckToPg } from '../pg-copy.ts';
 import { previousRun } from '../runs.ts';
 
 const HISTORY_COLUMNS = '(dot_number, etl_run_id, computed_at, score, grade, tier, flag_codes, components, flags)';
-
-/**
- * Whether the load's own carriers COPY (export_carriers.sql, CARRIER_COLUMNS) already carries
- * risk_score, related_companies and chameleon_links. Then a bulk load needs nothing more here and
- * an incremental one only the carriers outside its delta; otherwise this hook UPDATEs them, which
- * on a bulk load of two million rows rewrites the whole table a second time.
- */
-const LOAD_WRITES_RISK = (CARRIER_COLUMNS as readonly string[]).includes('risk_score');
 
 /** The previous run's schema when it still holds what this hook compares against. */
 async function comparable(ctx: RunContext, client: PoolClient): Promise<string | null> {
@@ -60,12 +52,10 @@ export async function loadRisk(ctx: RunContext, client: PoolClient, mode: 'full'
   await client.query(sql('pipeline/risk_stage_tables'));
 
   let carriers = 0;
-  if (!(mode === 'full' && LOAD_WRITES_RISK)) {
-    // A bulk load truncated carriers: every row needs its columns again.
-    const everyCarrier = mode === 'full' || prev === null;
-    const skipDelta = LOAD_WRITES_RISK ? `AND n.dot_number NOT IN (SELECT dot_number FROM ${ctx.schema}.load_delta)` : '';
+  if (mode === 'incremental') {
+    // Without a previous run to compare with, every carrier outside the delta.
     carriers = await copyDuckToPg(ctx, client, {
-      select: duckSql(everyCarrier ? 'export_risk_carriers' : 'export_risk_carriers_changed', { ...vars, skip_delta: skipDelta }),
+      select: duckSql(prev === null ? 'export_risk_carriers' : 'export_risk_carriers_changed', vars),
       table: 'risk_stage (dot_number, risk_score, related_companies, chameleon_links)',
       label: 'risk_scores',
     });

@@ -16,7 +16,11 @@ SELECT
   to_json(basics)::VARCHAR AS basics,
   lat, lon,
   {{run_id}} AS etl_run_id,
-  {{batch_ts}} AS updated_at
+  {{batch_ts}} AS updated_at,
+  -- The risk columns of the score and related stages (pipeline/stages/score-load.ts).
+  (SELECT x.risk_score FROM {{schema}}.scores x WHERE x.dot_number = snapshot.dot_number) AS risk_score,
+  (SELECT x.related_companies FROM {{schema}}.related x WHERE x.dot_number = snapshot.dot_number) AS related_companies,
+  (SELECT x.chameleon_links FROM {{schema}}.related x WHERE x.dot_number = snapshot.dot_number) AS chameleon_links
 FROM {{schema}}.snapshot
 {{filter}}
 ORDER BY CAST(dot_number AS BIGINT)

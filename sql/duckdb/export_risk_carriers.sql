@@ -1,6 +1,7 @@
--- The risk columns of carriers (risk_score, related_companies, chameleon_links) for every carrier
--- of the run, for COPY into the load's risk_stage table (bulk load, or no previous run to compare).
+-- The risk columns of every carrier of the run outside the load's delta (whose rows the load's
+-- own COPY writes with them): an incremental load with no previous run in DuckDB to compare with.
 -- Vars: schema.
 SELECT n.dot_number, n.risk_score, r.related_companies, r.chameleon_links
 FROM {{schema}}.scores n
 LEFT JOIN {{schema}}.related r ON r.dot_number = n.dot_number
+WHERE n.dot_number NOT IN (SELECT dot_number FROM {{schema}}.load_delta)

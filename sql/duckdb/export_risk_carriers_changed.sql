@@ -1,8 +1,7 @@
--- The risk columns of carriers whose score (message text included: its ages move with the batch
--- date), related companies or chameleon links differ from the previous run's, which the served
--- carriers rows hold: an incremental load rewrites these even when the snapshot row is unchanged.
--- Vars: schema, prev (the previous run's schema), skip_delta ('' or a condition leaving out the
--- carriers the load's own COPY just wrote with these columns).
+-- The risk columns of carriers outside the load's delta (whose rows the load's own COPY writes
+-- with them) whose score (message text included), related companies or chameleon links differ
+-- from the previous run's, which the served carriers rows hold.
+-- Vars: schema, prev (the previous run's schema).
 SELECT n.dot_number, n.risk_score, r.related_companies, r.chameleon_links
 FROM {{schema}}.scores n
 LEFT JOIN {{schema}}.related r ON r.dot_number = n.dot_number
@@ -12,4 +11,4 @@ WHERE (o.dot_number IS NULL
    OR o.risk_score <> n.risk_score
    OR pr.related_companies IS DISTINCT FROM r.related_companies
    OR pr.chameleon_links IS DISTINCT FROM r.chameleon_links)
-  {{skip_delta}}
+  AND n.dot_number NOT IN (SELECT dot_number FROM {{schema}}.load_delta)

@@ -55,4 +55,7 @@ ON CONFLICT (dot_number) DO UPDATE SET
   lat = EXCLUDED.lat,
   lon = EXCLUDED.lon,
   etl_run_id = EXCLUDED.etl_run_id,
-  updated_at = EXCLUDED.updated_at
+  updated_at = EXCLUDED.updated_at,
+  risk_score = EXCLUDED.risk_score,
+  related_companies = EXCLUDED.related_companies,
+  chameleon_links = EXCLUDED.chameleon_links
