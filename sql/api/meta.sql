@@ -1,6 +1,6 @@
 -- GET /v1/meta: freshness and horizons, all from small tables or indexes.
 WITH served AS (
-  SELECT etl_run_id, batch_ts FROM etl_runs WHERE status = 'succeeded'
+  SELECT etl_run_id, batch_ts, carriers FROM etl_runs WHERE status = 'succeeded'
   ORDER BY batch_ts DESC, etl_run_id DESC LIMIT 1
 )
 SELECT
@@ -11,4 +11,5 @@ SELECT
   -- Per-run counts kept by the risk load hook: no count over millions of history rows.
   (SELECT min(computed_at) FROM risk_history_runs WHERE rows > 0) AS risk_history_horizon,
   (SELECT coalesce(sum(rows), 0) FROM risk_history_runs)::bigint AS risk_history_rows,
-  (SELECT count(*) FROM carriers)::int AS carriers_total
+  -- Counted by the run's load (sql/pipeline/runs_succeed.sql).
+  coalesce((SELECT carriers FROM served), 0) AS carriers_total
