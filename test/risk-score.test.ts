@@ -29,7 +29,7 @@ import {
   weightedScore,
 } from '../lib/risk/index.ts';
 import type { ChameleonLink, RiskInput, RiskPolicy, RiskScore } from '../lib/risk/index.ts';
-import { daysBetween, fullMonthsBetween } from '../lib/risk/dates.ts';
+import { daysBetween, fullMonthsBetween, isoDate, toCalendarDate } from '../lib/risk/dates.ts';
 
 const AS_OF = '2026-03-15';
 
@@ -471,11 +471,15 @@ describe('Compliance rules', () => {
     expect(flag(two, 'NEW_AUTHORITY')).toEqual({
       severity: 'warning',
       code: 'NEW_AUTHORITY',
-      message: 'Operating authority granted 2026-01-15, 2 months before 2026-03-15 (new under 6 months).',
+      message: 'Operating authority granted 2026-01-15, less than 3 months before the score date (new under 6 months).',
     });
     expect(comp(two, 'Compliance')).toBe(85);
     expect(flag(at('2025-12-16'), 'NEW_AUTHORITY')!.severity).toBe('warning'); // 2 full months
-    expect(flag(at('2025-12-15'), 'NEW_AUTHORITY')!.severity).toBe('info'); // 3 months
+    expect(flag(at('2025-12-15'), 'NEW_AUTHORITY')).toEqual({
+      severity: 'info',
+      code: 'NEW_AUTHORITY',
+      message: 'Operating authority granted 2025-12-15, 3 to 5 full months before the score date (new under 6 months).',
+    }); // 3 months
     expect(comp(at('2025-12-15'), 'Compliance')).toBe(95);
     expect(flag(at('2025-09-16'), 'NEW_AUTHORITY')!.severity).toBe('info'); // 5 months
     expect(codes(at('2025-09-15'))).toEqual([]); // 6 months
@@ -484,7 +488,11 @@ describe('Compliance rules', () => {
   it('NEW_AUTHORITY uses the earlier grant of the ACTIVE kinds; a future date counts as 0 months', () => {
     expect(codes(score({ contract_authority_status: 'ACTIVE', contract_authority_date: '2026-02-01' }))).toEqual([]);
     expect(codes(score({ authority_status: 'INACTIVE', contract_authority_status: 'ACTIVE', contract_authority_date: '2026-02-01' }))).toEqual(['NEW_AUTHORITY']);
-    expect(flag(score({ common_authority_date: '2026-04-01' }), 'NEW_AUTHORITY')!.message).toContain('0 months');
+    expect(flag(score({ common_authority_date: '2026-04-01' }), 'NEW_AUTHORITY')).toEqual({
+      severity: 'warning',
+      code: 'NEW_AUTHORITY',
+      message: 'Operating authority granted 2026-04-01, after the score date, counted as 0 months (new under 6 months).',
+    });
   });
 
   it('STALE_MCS150: 24 full months or more, or no date → info, compliance −5', () => {
@@ -492,7 +500,7 @@ describe('Compliance rules', () => {
     expect(flag(s, 'STALE_MCS150')).toEqual({
       severity: 'info',
       code: 'STALE_MCS150',
-      message: 'MCS-150 last updated 2024-03-15, 24 months before 2026-03-15 (due every 24 months).',
+      message: 'MCS-150 last updated 2024-03-15, 24 months or more before the score date (due every 24 months).',
     });
     expect(comp(s, 'Compliance')).toBe(95);
     expect(codes(score({ mcs150_date: '2024-03-16' }))).toEqual([]);
@@ -510,7 +518,7 @@ describe('CHAMELEON_SIGNAL', () => {
       code: 'CHAMELEON_SIGNAL',
       message:
         'Shares phone and officer with DOT 765432 (OLD ROAD LLC), revoked or shut down on 2025-12-05 ' +
-        '(100 days before 2026-03-15); strong link, overall score capped at 50.',
+        '(at most 365 days before the score date); strong link, overall score capped at 50.',
     });
     expect(comp(s, 'Compliance')).toBe(60);
     expect(s.score).toBe(50);
@@ -830,6 +838,71 @@ describe('dates', () => {
     expect(fullMonthsBetween('2026-04-01', '2026-03-15')).toBe(0);
     expect(fullMonthsBetween('2026-05-20', '2026-03-15')).toBe(-2);
   });
+
+  it('parses each string once (cached) without sharing a mutable result or caching a failure', () => {
+    expect(isoDate('2026-03-15T22:00:00Z')).toBe('2026-03-15');
+    expect(isoDate(new Date('2026-03-15T22:00:00Z'))).toBe('2026-03-15');
+    const d = toCalendarDate('2026-03-15');
+    d.day = 1;
+    expect(toCalendarDate('2026-03-15')).toEqual({ year: 2026, month: 3, day: 15 });
+    for (let i = 0; i < 2; i++) {
+      expect(() => isoDate('2026-02-30')).toThrow(RangeError);
+      expect(() => daysBetween('2026-03-15', 'yesterday')).toThrow(RangeError);
+    }
+  });
+});
+
+describe('day-to-day stability (the nightly score is cached as JSON and rewritten when it differs)', () => {
+  const WEEK_LATER = '2026-03-22';
+  const json = (input: RiskInput) => JSON.stringify(scoreCarrier(input, DEFAULT_POLICY));
+
+  it('the same carrier scored a week later, no threshold crossed, gives the identical RiskScore JSON', () => {
+    // Every date-driven flag present and inside the same window on both dates: NEW_AUTHORITY
+    // warning (1 → 2 months), STALE_MCS150, a recent and an older chameleon link, and info.
+    const cases: Partial<RiskInput>[] = [
+      { common_authority_date: '2026-01-20', mcs150_date: '2023-01-01' },
+      { common_authority_date: '2025-11-20', mcs150_date: null }, // NEW_AUTHORITY info (3 → 4 months)
+      { common_authority_date: '2026-04-01' }, // granted after both dates
+      { chameleon: { links: [link('42', ['phone'], 30), link('43', ['address'], 500)] } },
+      { chameleon: { links: [link('42', ['address'], 400)] }, common_authority_date: null, add_date: '2026-01-01' },
+      ...sampleOverrides(),
+    ];
+    for (const c of cases) {
+      const a = carrier({ ...c, as_of: AS_OF });
+      const b = carrier({ ...c, as_of: WEEK_LATER });
+      expect(json(b), JSON.stringify(c)).toBe(json(a));
+      expect(scoreCarrier(b, DEFAULT_POLICY)).toEqual(scoreCarrier(a, DEFAULT_POLICY));
+    }
+    // ...and the cases do raise the date-driven flags.
+    const flagged = cases.flatMap((c) => codes(score(c)));
+    for (const code of ['NEW_AUTHORITY', 'STALE_MCS150', 'CHAMELEON_SIGNAL']) expect(flagged).toContain(code);
+  });
+
+  it('no message states the score date', () => {
+    const messages = sampleScores().flatMap((s) => s.flags.map((f) => f.message));
+    expect(messages.length).toBeGreaterThan(100);
+    for (const m of messages) expect(m).not.toContain(AS_OF);
+  });
+
+  it('a threshold crossed between the two dates gives a different score', () => {
+    const crossing: [Partial<RiskInput>, string][] = [
+      [{ mcs150_date: '2024-03-20' }, 'STALE_MCS150'], // 23 → 24 months: flag appears
+      [{ common_authority_date: '2025-12-20', add_date: '2025-12-20' }, 'NEW_AUTHORITY'], // 2 → 3 months: warning → info
+      [{ common_authority_date: '2025-09-20', add_date: '2025-09-20' }, 'NEW_AUTHORITY'], // 5 → 6 months: flag goes
+      [{ chameleon: { links: [link('42', ['phone'], 362)] } }, 'CHAMELEON_SIGNAL'], // 362 → 369 days: recent → older
+      [{ chameleon: { links: [link('42', ['phone'], 1090)] } }, 'CHAMELEON_SIGNAL'], // 1090 → 1097 days: link ignored
+    ];
+    for (const [c, code] of crossing) {
+      const a = scoreCarrier(carrier({ ...c, as_of: AS_OF }), DEFAULT_POLICY);
+      const b = scoreCarrier(carrier({ ...c, as_of: WEEK_LATER }), DEFAULT_POLICY);
+      expect(JSON.stringify(b), code).not.toBe(JSON.stringify(a));
+      expect(flag(b, code), code).not.toEqual(flag(a, code));
+    }
+    // Confidence: 23 → 24 months of authority turns MEDIUM into HIGH.
+    const grant = { common_authority_date: '2024-03-20' };
+    expect(scoreCarrier(carrier({ ...grant, as_of: AS_OF }), DEFAULT_POLICY).confidence).toBe('MEDIUM');
+    expect(scoreCarrier(carrier({ ...grant, as_of: WEEK_LATER }), DEFAULT_POLICY).confidence).toBe('HIGH');
+  });
 });
 
 describe('historyKey', () => {
@@ -849,12 +922,21 @@ describe('historyKey', () => {
     expect(historyChanged(a, withFlag)).toBe(true);
     expect(historyChanged(null, a)).toBe(true);
 
-    // Same score and flags, different component scores and messages (chameleon days count up).
-    const day1 = score({ chameleon: { links: [link('42', ['address'], 400)] }, safety_rating: 'C' });
-    const day2 = score({ chameleon: { links: [link('42', ['address'], 401)] }, safety_rating: 'C' });
+    // Same score and flag codes, different component scores, severity and message: authority
+    // 2025-12-20 turns 3 months old between these two dates (NEW_AUTHORITY warning → info), and
+    // NO_BIPD's cap at 35 absorbs the Compliance change.
+    const grant = { common_authority_date: '2025-12-20', add_date: '2025-12-20', max_bipd: 0 };
+    const day1 = score({ ...grant, as_of: '2026-03-19' });
+    const day2 = score({ ...grant, as_of: '2026-03-20' });
     expect(day1.flags).not.toEqual(day2.flags);
+    expect(day1.components).not.toEqual(day2.components);
     expect(historyChanged(historyKey(day1), historyKey(day2))).toBe(false);
-    expect(historyChanged(historyKey(day1), historyKey(score({ safety_rating: 'C' })))).toBe(true);
+    expect(historyChanged(historyKey(day1), historyKey(score({ max_bipd: 0 })))).toBe(true);
+    // Message text alone (another linked carrier counted) does not count either.
+    const one = score({ chameleon: { links: [link('42', ['address'], 400)] }, safety_rating: 'C' });
+    const two = score({ chameleon: { links: [link('42', ['address'], 400), link('43', ['address'], 500)] }, safety_rating: 'C' });
+    expect(one.flags).not.toEqual(two.flags);
+    expect(historyChanged(historyKey(one), historyKey(two))).toBe(false);
   });
 });
 

@@ -79,6 +79,12 @@ export function chameleonFindings(input: RiskInput): Finding[] {
   if (!top) return [];
   const level = CHAMELEON.levels[top.level];
   const name = top.link.legal_name ? ` (${top.link.legal_name})` : '';
+  // The window the link falls in, not its age in days: the cached nightly score must not change
+  // from one day to the next while the link stays in the same window.
+  const span =
+    top.days_since_revocation <= CHAMELEON.recentDays
+      ? `at most ${CHAMELEON.recentDays} days before the score date`
+      : `${CHAMELEON.recentDays + 1} to ${CHAMELEON.maxDays} days before the score date`;
   const more = others.length === 0 ? '' : `; ${others.length} more linked carrier${others.length === 1 ? '' : 's'}`;
   return [
     {
@@ -86,7 +92,7 @@ export function chameleonFindings(input: RiskInput): Finding[] {
       severity: level.severity,
       message:
         `Shares ${list(top.shared)} with DOT ${top.link.dot_number}${name}, revoked or shut down on ` +
-        `${isoDate(top.link.revoked_on)} (${top.days_since_revocation} days before ${input.as_of}); ` +
+        `${isoDate(top.link.revoked_on)} (${span}); ` +
         `${top.strong ? 'strong' : 'weak'} link, overall score capped at ${level.cap}${more}.`,
       deduction: level.deduction,
       cap: level.cap,

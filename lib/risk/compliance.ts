@@ -3,13 +3,11 @@
  * long has it held it, is its registration current, and does it look like a revoked carrier.
  */
 import { activeAuthoritySince, ageMonths, AUTHORITY_KINDS, authorityStates } from './authority.ts';
-import { isoDate } from './dates.ts';
+import { daysBetween, isoDate } from './dates.ts';
 import { chameleonFindings } from './chameleon.ts';
 import type { Finding } from './flags.ts';
 import type { RiskInput } from './input.ts';
 import { COMPLIANCE } from './thresholds.ts';
-
-const months = (n: number) => `${n} month${n === 1 ? '' : 's'}`;
 
 function statusFindings(input: RiskInput): Finding[] {
   const found: Finding[] = [];
@@ -92,6 +90,11 @@ function ratingFindings(input: RiskInput): Finding[] {
   return [];
 }
 
+/**
+ * Messages state the dates on file and the rule's threshold, never an age or the score date: the
+ * nightly score is cached as JSON and rewritten whenever that JSON changes, so a message must stay
+ * the same from one day to the next unless the data or a rule's outcome changed.
+ */
 function ageFindings(input: RiskInput): Finding[] {
   const found: Finding[] = [];
   const since = activeAuthoritySince(input);
@@ -100,12 +103,16 @@ function ageFindings(input: RiskInput): Finding[] {
     const age = ageMonths(since, input.as_of);
     if (age < r.months) {
       const warning = age < r.warningMonths;
+      const when =
+        daysBetween(since, input.as_of) < 0
+          ? 'after the score date, counted as 0 months'
+          : warning
+            ? `less than ${r.warningMonths} months before the score date`
+            : `${r.warningMonths} to ${r.months - 1} full months before the score date`;
       found.push({
         code: 'NEW_AUTHORITY',
         severity: warning ? 'warning' : 'info',
-        message:
-          `Operating authority granted ${isoDate(since)}, ${months(age)} before ${input.as_of} ` +
-          `(new under ${r.months} months).`,
+        message: `Operating authority granted ${isoDate(since)}, ${when} (new under ${r.months} months).`,
         deduction: warning ? r.warningDeduction : r.infoDeduction,
         cap: null,
       });
@@ -127,7 +134,7 @@ function ageFindings(input: RiskInput): Finding[] {
         code: 'STALE_MCS150',
         severity: 'info',
         message:
-          `MCS-150 last updated ${isoDate(input.mcs150_date)}, ${months(age)} before ${input.as_of} ` +
+          `MCS-150 last updated ${isoDate(input.mcs150_date)}, ${stale.months} months or more before the score date ` +
           `(due every ${stale.months} months).`,
         deduction: stale.deduction,
         cap: null,
