@@ -1,10 +1,14 @@
 /**
- * `npm run bench [-- --scale 0.05] [--seconds 10] [--connections 10]`
+ * `npm run bench [-- --scale 0.05] [--seconds 10] [--connections 10] [--keep] [--reuse]`
  *
  * Generates the registry (2.1M DOT numbers × 2 days at --scale 1), times the bootstrap and the
  * incremental pipeline per stage with peak RSS, starts the server and a bare express route, and
  * drives every endpoint class with autocannon on loopback beside the same SQL timed directly with
  * pg. Writes BENCHMARKS.md: every figure, ratios against the in-run baselines, the targets.
+ *
+ * --keep leaves the work directory (data, database, pipeline figures) in the OS temp dir;
+ * --reuse then skips generating and loading and measures the API again on it (after an API
+ * change: before/after on the same data), reporting the pipeline figures of the kept run.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -36,9 +40,14 @@ const connections = arg('connections', 10);
 const days = 2;
 
 const work = path.join(os.tmpdir(), `carrier-bench-${carriers}`);
-fs.rmSync(work, { recursive: true, force: true });
-fs.mkdirSync(work, { recursive: true, mode: 0o755 });
-fs.chmodSync(work, 0o755);
+const pipelineFile = path.join(work, 'pipeline.json');
+const reuse = process.argv.includes('--reuse');
+if (reuse && !fs.existsSync(pipelineFile)) throw new Error(`--reuse: no kept run in ${work} (run once with --keep)`);
+if (!reuse) {
+  fs.rmSync(work, { recursive: true, force: true });
+  fs.mkdirSync(work, { recursive: true, mode: 0o755 });
+  fs.chmodSync(work, 0o755);
+}
 const dumps = path.join(work, 'dumps');
 const log = (msg: string) => process.stdout.write(`[bench] ${msg}\n`);
 
@@ -46,6 +55,28 @@ async function stageTimings(pool: pg.Pool, runId: number): Promise<Record<string
   const { rows } = await pool.query('SELECT stages FROM etl_runs WHERE etl_run_id = $1', [runId]);
   const stages = (rows[0]?.stages ?? {}) as Record<string, { ms: number }>;
   return Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, v.ms / 1000]));
+}
+
+interface PipelineFigures {
+  synth: Timed;
+  runs: { name: string; timed: Timed; stages: Record<string, number> }[];
+}
+
+/** Generates the days and runs the pipeline on each: the bootstrap, then the incremental run. */
+async function runPipeline(pool: pg.Pool, env: Record<string, string>): Promise<PipelineFigures> {
+  log(`generating ${carriers} carriers × ${days} days`);
+  const synth = await timedTs('pipeline/cli.ts', ['synth', '--carriers', String(carriers), '--days', String(days), '--seed', '7', '--out', dumps], env);
+  const dayDirs = fs.readdirSync(dumps).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)).sort();
+  const runs: PipelineFigures['runs'] = [];
+  for (const [i, day] of dayDirs.entries()) {
+    log(`pipeline run ${day} (${i === 0 ? 'bootstrap' : 'incremental'})`);
+    const timed = await timedTs('pipeline/cli.ts', ['run', '--input', path.join(dumps, day)], env);
+    const { rows } = await pool.query('SELECT max(etl_run_id) AS id FROM etl_runs');
+    runs.push({ name: i === 0 ? 'bootstrap' : 'incremental', timed, stages: await stageTimings(pool, rows[0].id) });
+  }
+  const figures = { synth, runs };
+  fs.writeFileSync(pipelineFile, JSON.stringify(figures));
+  return figures;
 }
 
 async function main() {
@@ -58,17 +89,7 @@ async function main() {
   const env = { DATABASE_URL: url, DUCKDB_PATH: path.join(work, 'pipeline.duckdb'), LOG_LEVEL: 'warn', DATA_DIR: work };
   const children: { kill: () => void }[] = [];
   try {
-    log(`generating ${carriers} carriers × ${days} days`);
-    const synth = await timedTs('pipeline/cli.ts', ['synth', '--carriers', String(carriers), '--days', String(days), '--seed', '7', '--out', dumps], env);
-    const dayDirs = fs.readdirSync(dumps).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)).sort();
-
-    const runs: { name: string; timed: Timed; stages: Record<string, number> }[] = [];
-    for (const [i, day] of dayDirs.entries()) {
-      log(`pipeline run ${day} (${i === 0 ? 'bootstrap' : 'incremental'})`);
-      const timed = await timedTs('pipeline/cli.ts', ['run', '--input', path.join(dumps, day)], env);
-      const { rows } = await pool.query('SELECT max(etl_run_id) AS id FROM etl_runs');
-      runs.push({ name: i === 0 ? 'bootstrap' : 'incremental', timed, stages: await stageTimings(pool, rows[0].id) });
-    }
+    const { synth, runs } = reuse ? (JSON.parse(fs.readFileSync(pipelineFile, 'utf8')) as PipelineFigures) : await runPipeline(pool, env);
 
     const apiPort = 58000 + Math.floor(Math.random() * 1000);
     const api = await startTs('server/main.ts', [], {
@@ -131,7 +152,7 @@ async function main() {
     for (const c of children) c.kill();
     await pool.end();
     await server.stop();
-    if (!process.argv.includes('--keep')) fs.rmSync(work, { recursive: true, force: true });
+    if (!process.argv.includes('--keep') && !reuse) fs.rmSync(work, { recursive: true, force: true });
   }
 }
 
