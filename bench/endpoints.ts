@@ -3,7 +3,7 @@
  * sample values) and the SQL the handler runs for the raw-SQL floor.
  */
 import type pg from 'pg';
-import { sql } from '../lib/db.ts';
+import { sql, statement } from '../lib/db.ts';
 import type { BenchRequest } from './lib/http-load.ts';
 import type { SqlCall } from './lib/sql-floor.ts';
 
@@ -34,48 +34,48 @@ export async function endpointClasses(pool: pg.Pool, key: string): Promise<Endpo
       name: 'carrier lookup GET /v1/carriers/{dot}',
       target: 'p50 ≤ 3 ms, p99 ≤ 20 ms, ≥ 40% of bare req/s',
       requests: byDot((d) => `/v1/carriers/${d}`),
-      sql: dots.map((d) => ({ text: sql('api/carrier-by-dot'), values: [d] })),
+      sql: dots.map((d) => statement('api/carrier-by-dot', [d])),
     },
     {
       name: 'full profile, revalidated (If-None-Match → 304)',
       requests: [],
-      sql: dots.map((d) => ({ text: sql('api/carrier-by-dot'), values: [d] })),
+      sql: dots.map((d) => statement('api/carrier-by-dot', [d])),
     },
     {
       name: 'safety GET /v1/carriers/{dot}/safety',
       requests: byDot((d) => `/v1/carriers/${d}/safety`),
-      sql: dots.map((d) => ({ text: sql('api/carrier-by-dot'), values: [d] })),
+      sql: dots.map((d) => statement('api/carrier-by-dot', [d])),
     },
     {
       name: 'insurance GET /v1/carriers/{dot}/insurance',
       requests: byDot((d) => `/v1/carriers/${d}/insurance`),
-      sql: dots.map((d) => ({ text: sql('api/carrier-insurance'), values: [d] })),
+      sql: dots.map((d) => statement('api/carrier-insurance', [d])),
     },
     {
       name: 'bulk of 50 POST /v1/carriers/bulk',
       requests: chunks(dots, 50).map((c) => ({ method: 'POST' as const, path: '/v1/carriers/bulk', headers: auth, body: { dot_numbers: c } })),
-      sql: chunks(dots, 50).map((c) => ({ text: sql('api/carriers-by-dots'), values: [c] })),
+      sql: chunks(dots, 50).map((c) => statement('api/carriers-by-dots', [c])),
     },
     {
       name: 'bulk-by-MC of 500 POST /v1/carriers/bulk-by-mc',
       target: 'p95 ≤ 60 ms',
       requests: chunks(mcs, 500).map((c) => ({ method: 'POST' as const, path: '/v1/carriers/bulk-by-mc', headers: auth, body: { mc_numbers: c } })),
-      sql: chunks(mcs, 500).map((c) => ({ text: sql('api/carriers-by-mcs'), values: [c] })),
+      sql: chunks(mcs, 500).map((c) => statement('api/carriers-by-mcs', [c])),
     },
     {
       name: 'per-carrier changes GET /v1/carriers/{dot}/changes',
       requests: changed.map((d) => ({ path: `/v1/carriers/${d}/changes` })),
-      sql: changed.map((d) => ({ text: sql('api/changes-carrier'), values: [d, null, 50, 0] })),
+      sql: changed.map((d) => statement('api/changes-carrier', [d, null, 50, 0])),
     },
     {
       name: 'risk history GET /v1/carriers/{dot}/risk-history',
       requests: byDot((d) => `/v1/carriers/${d}/risk-history`),
-      sql: dots.map((d) => ({ text: sql('api/risk-history'), values: [d, 50] })),
+      sql: dots.map((d) => statement('api/risk-history', [d, 50])),
     },
     {
       name: 'what-if POST /v1/carriers/{dot}/risk-score',
       requests: dots.map((d, i) => ({ method: 'POST' as const, path: `/v1/carriers/${d}/risk-score`, headers: auth, body: i % 2 ? { min_bipd: 1_000_000 } : {} })),
-      sql: dots.map((d) => ({ text: sql('api/risk-source'), values: [d] })),
+      sql: dots.map((d) => statement('api/risk-source', [d])),
     },
     {
       name: 'changes/latest GET /v1/changes/latest',
@@ -85,7 +85,7 @@ export async function endpointClasses(pool: pg.Pool, key: string): Promise<Endpo
         [null, null, 50],
         ['fleet_change', null, 50],
         [null, 'TX', 200],
-      ].map(([category, state, perPage]) => ({ text: sql('api/changes-run-rows'), values: [run, category, state, perPage, 0] })),
+      ].map(([category, state, perPage]) => statement('api/changes-run-rows', [run, category, state, perPage, 0])),
     },
   ];
   // The 304 class revalidates with the ETag each profile was served with.

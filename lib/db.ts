@@ -34,15 +34,25 @@ export function sql(name: string): string {
   return text;
 }
 
+/**
+ * `sql/<name>.sql` as a named (prepared) statement: each connection parses and plans it once and
+ * reuses the plan. A key lookup ran 2–2.5× as many queries a second on 2 cores this way. Single
+ * statements with stable plans only (the API's; not the search's dynamic texts).
+ */
+export function statement(name: string, values: unknown[] = []): pg.QueryConfig {
+  return { name, text: sql(name), values };
+}
+
 /** Runs `fn` in one transaction; rolls back on any error. */
 export async function withTransaction<T>(
   pool: pg.Pool,
   fn: (client: pg.PoolClient) => Promise<T>,
-  isolation: 'READ COMMITTED' | 'REPEATABLE READ' | 'SERIALIZABLE' = 'READ COMMITTED',
+  /** The statement(s) opening the transaction, e.g. sql('api/search-begin'). */
+  begin = 'BEGIN',
 ): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query(`BEGIN ISOLATION LEVEL ${isolation}`);
+    await client.query(begin);
     const result = await fn(client);
     await client.query('COMMIT');
     return result;

@@ -10,7 +10,7 @@
  * working the moment the UPDATE that replaced its hash commits.
  */
 import type { RequestHandler, Response } from 'express';
-import { sql } from '../lib/db.ts';
+import { statement } from '../lib/db.ts';
 import { API_KEY_PATTERN, safeEqual, sha256 } from '../lib/secrets.ts';
 import type { Tier } from '../lib/domain.ts';
 import { HttpError, unauthorized } from './errors.ts';
@@ -70,7 +70,7 @@ export function authenticate({ pool, clock }: Services): RequestHandler {
     }
     const hash = sha256(key);
     // One statement: find the active account by key hash and count the request for today.
-    const { rows } = await pool.query(sql('api/account-authenticate'), [hash, utcDay(clock())]);
+    const { rows } = await pool.query(statement('api/account-authenticate', [hash, utcDay(clock())]));
     const row = rows[0] as (Account & { api_key_hash: Buffer }) | undefined;
     if (!row || !safeEqual(row.api_key_hash, hash)) {
       res.locals.authError = unauthorized('Invalid API key');

@@ -18,7 +18,39 @@ export type CarrierRow = CarrierSnapshot & {
 export const timestamp = (d: string | Date | null | undefined): string | null =>
   d == null ? null : d instanceof Date ? d.toISOString() : `${d}T00:00:00Z`;
 
-export function coreCarrier(c: CarrierRow): Schemas['CoreCarrier'] {
+/**
+ * The columns coreCarrier reads: what the bulk lookups select (sql/api/carriers-by-*.sql). A row
+ * of every column is about three times the bytes to read and parse (risk score, related companies).
+ */
+export type CoreRow = Pick<
+  CarrierRow,
+  | 'dot_number'
+  | 'mc_number'
+  | 'legal_name'
+  | 'dba_name'
+  | 'carrier_status'
+  | 'phy_street'
+  | 'phy_city'
+  | 'phy_state'
+  | 'phy_zip'
+  | 'lat'
+  | 'lon'
+  | 'phone'
+  | 'email'
+  | 'power_units'
+  | 'drivers'
+  | 'authority_status'
+  | 'common_authority_date'
+  | 'contract_authority_date'
+  | 'broker_authority_status'
+  | 'mcs150_date'
+  | 'mcs150_mileage'
+  | 'mcs150_mileage_year'
+  | 'cargo_carried'
+  | 'operation_classification'
+>;
+
+export function coreCarrier(c: CoreRow): Schemas['CoreCarrier'] {
   return {
     dot_number: c.dot_number,
     mc_number: c.mc_number,

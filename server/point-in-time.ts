@@ -7,7 +7,7 @@
  * The horizon is meta's `etl_changes_horizon`: the oldest run still in the change feed.
  */
 import type { Request, Response } from 'express';
-import { sql, type Pool } from '../lib/db.ts';
+import { statement, type Pool } from '../lib/db.ts';
 import type { components } from '../generated/openapi.ts';
 import { fullCarrier, type CarrierRow } from './carrier-view.ts';
 import { badRequest, notFound } from './errors.ts';
@@ -36,7 +36,7 @@ export async function carrierAsOf(
   if (Number.isNaN(Date.parse(`${asOf}T00:00:00Z`)) || utcDate(new Date(`${asOf}T00:00:00Z`)) !== asOf) {
     throw badRequest(`as_of: ${asOf} is not a calendar date (YYYY-MM-DD)`);
   }
-  const { rows } = await pool.query<AsOfRow>(sql('api/carrier-as-of'), [dot, asOf]);
+  const { rows } = await pool.query<AsOfRow>(statement('api/carrier-as-of', [dot, asOf]));
   const row = rows[0];
   const horizon = row.horizon ? utcDate(row.horizon) : null;
   if (!horizon) throw badRequest(`as_of: no ETL run is within the change-feed retention yet, so there is no data horizon`);
@@ -74,6 +74,6 @@ export interface PolicyAsOf {
  * point-in-time insurance answer can be added without a backfill.
  */
 export async function policiesAsOf(pool: Pool, dot: string, asOf: string): Promise<PolicyAsOf[]> {
-  const { rows } = await pool.query<PolicyAsOf>(sql('api/carrier-as-of-policies'), [dot, asOf]);
+  const { rows } = await pool.query<PolicyAsOf>(statement('api/carrier-as-of-policies', [dot, asOf]));
   return rows;
 }

@@ -18,7 +18,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { verify } from '@octokit/webhooks-methods';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../lib/config.ts';
@@ -32,7 +31,7 @@ import { enqueueNotify } from '../jobs/notify.ts';
 import { QUEUES } from '../jobs/queues.ts';
 import { startApp, type TestApp } from './helpers/app.ts';
 import { putChanges } from './helpers/carrier-rows.ts';
-import { startReceiver, type ReceivedHook, type TestReceiver } from './helpers/webhook-receiver.ts';
+import { signedWith, startReceiver, type TestReceiver } from './helpers/webhook-receiver.ts';
 import { putRunAt, seedCarriers, signup } from './helpers/watchlist-fixtures.ts';
 import { servedRunId, tempDir, testPipeline } from './pipeline-harness.ts';
 
@@ -370,15 +369,6 @@ describe.concurrent('the webhook worker process SIGKILLed while a retry is pendi
       JOB_POLLING_MS: '500',
     });
 
-  /** Both signatures of a received request (the X-Service-Signature and the Standard Webhooks one). */
-  async function signedWith(hook: ReceivedHook, secret: string): Promise<boolean> {
-    const octokit = await verify(secret, hook.body, String(hook.headers['x-service-signature']));
-    const expected = crypto
-      .createHmac('sha256', Buffer.from(secret, 'utf8'))
-      .update(`${hook.headers['webhook-id']}.${hook.headers['webhook-timestamp']}.${hook.body}`)
-      .digest('base64');
-    return octokit && hook.headers['webhook-signature'] === `v1,${expected}`;
-  }
 
   const jobsOf = async (deliveryId: number) =>
     (await boss!.findJobs<{ attempt: number }>(QUEUES.webhookDelivery.name, { data: { delivery_id: deliveryId } }))

@@ -4,7 +4,6 @@
  * recipe), the deliveries log, URL policy, isolation, and the durable retry schedule run by real
  * pg-boss workers (compressed to seconds through config), including a restart between attempts.
  */
-import crypto from 'node:crypto';
 import dns from 'node:dns';
 import os from 'node:os';
 import { verify } from '@octokit/webhooks-methods';
@@ -19,7 +18,7 @@ import { startWebhookDeliveryWorker } from '../jobs/webhook-delivery.ts';
 import { putChanges } from './helpers/carrier-rows.ts';
 import { startApp, type TestApp } from './helpers/app.ts';
 import { freshDatabase } from './helpers/db.ts';
-import { startReceiver, type ReceivedHook, type TestReceiver } from './helpers/webhook-receiver.ts';
+import { signedWith, startReceiver, type TestReceiver } from './helpers/webhook-receiver.ts';
 import { DAY_MS, putRunAt, seedCarriers, signup, type TestAccount } from './helpers/watchlist-fixtures.ts';
 
 /** Retries 1 s, 2 s, 3 s after a failure (the spec's 1/5/30 minutes, compressed). */
@@ -50,15 +49,6 @@ async function hooked(app: TestApp, email: string, url: string, watch: string[] 
   return { ...account, secret: data!.secret! };
 }
 
-/** Checks both signatures of a received request against `secret`. */
-async function signedWith(hook: ReceivedHook, secret: string): Promise<boolean> {
-  const octokit = await verify(secret, hook.body, String(hook.headers['x-service-signature']));
-  const expected = crypto
-    .createHmac('sha256', Buffer.from(secret, 'utf8'))
-    .update(`${hook.headers['webhook-id']}.${hook.headers['webhook-timestamp']}.${hook.body}`)
-    .digest('base64');
-  return octokit && hook.headers['webhook-signature'] === `v1,${expected}`;
-}
 
 const deliveries = async (a: TestAccount) => (await a.api.GET('/v1/watchlist/webhook/deliveries')).data!.deliveries;
 

@@ -5,9 +5,11 @@
 import type pg from 'pg';
 import { summarize } from './stats.ts';
 
+/** A statement as the handler sends it (named when the handler prepares it: lib/db.ts statement). */
 export interface SqlCall {
+  name?: string;
   text: string;
-  values: unknown[];
+  values?: unknown[];
 }
 
 /** Runs `call(i)` from `connections` loops for `seconds`; latency percentiles of each call. */
@@ -29,4 +31,4 @@ export async function timeCalls(call: (i: number) => Promise<unknown>, opts: { s
 }
 
 export const timeSql = (pool: pg.Pool, calls: SqlCall[], opts: { seconds: number; connections: number }) =>
-  timeCalls((i) => pool.query(calls[i % calls.length].text, calls[i % calls.length].values), opts);
+  timeCalls((i) => pool.query(calls[i % calls.length]), opts);

@@ -8,7 +8,7 @@
  */
 import crypto from 'node:crypto';
 import bcrypt from 'bcrypt';
-import { sql } from '../../lib/db.ts';
+import { statement } from '../../lib/db.ts';
 import { TIERS, type Tier } from '../../lib/domain.ts';
 import { resetPasswordMail } from '../../lib/mail/messages.ts';
 import { decrypt, encrypt, newApiKey, randomToken, serverSecret, sha256 } from '../../lib/secrets.ts';
@@ -65,7 +65,7 @@ export const accountHandlers: HandlerFactory = (services) => {
       const passwordHash = body.password === undefined ? null : await hashPassword(body.password, config.bcryptRounds);
       const key = newApiKey();
       const tier: Tier = 'free';
-      const { rows } = await pool.query(sql('api/account-insert'), [
+      const { rows } = await pool.query(statement('api/account-insert', [
         normaliseEmail(body.email),
         body.name ?? null,
         body.company ?? null,
@@ -75,7 +75,7 @@ export const accountHandlers: HandlerFactory = (services) => {
         sha256(key),
         sealKey(services, key),
         clock(),
-      ]);
+      ]));
       if (!rows[0]) throw new HttpError(409, 'ACCOUNT_EXISTS', 'An account with this e-mail already exists');
       const answer: JsonOf<'signup', 201> = { ...present(rows[0]), api_key: key };
       res.status(201).json(answer);
@@ -83,7 +83,7 @@ export const accountHandlers: HandlerFactory = (services) => {
 
     login: async (req, res) => {
       const body = bodyOf(req, 'login');
-      const { rows } = await pool.query(sql('api/account-by-email'), [normaliseEmail(body.email)]);
+      const { rows } = await pool.query(statement('api/account-by-email', [normaliseEmail(body.email)]));
       const row = rows[0] as (Account & { password_hash: string | null; api_key_ciphertext: string }) | undefined;
       if (!row) throw notFound('No account with this e-mail');
       if (!row.password_hash) throw unauthorized('This account has no password yet: set one with forgot-password');
@@ -104,12 +104,12 @@ export const accountHandlers: HandlerFactory = (services) => {
     forgotPassword: async (req, res) => {
       const body = bodyOf(req, 'forgotPassword');
       const token = randomToken(32);
-      const { rows } = await pool.query(sql('api/account-reset-token-insert'), [
+      const { rows } = await pool.query(statement('api/account-reset-token-insert', [
         normaliseEmail(body.email),
         sha256(token),
         clock(),
         RESET_TOKEN_TTL_SECONDS,
-      ]);
+      ]));
       if (rows[0]) {
         const link = `${config.publicUrl.replace(/\/+$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
         // In the background: the answer must not depend on (or wait for) the mail server.
@@ -127,7 +127,7 @@ export const accountHandlers: HandlerFactory = (services) => {
       const invalid = new HttpError(400, 'INVALID_TOKEN', 'The reset token is invalid, already used or expired');
       if (!RESET_TOKEN_PATTERN.test(body.token)) throw invalid;
       const passwordHash = await hashPassword(body.password, config.bcryptRounds);
-      const { rows } = await pool.query(sql('api/account-reset-password'), [sha256(body.token), passwordHash, clock()]);
+      const { rows } = await pool.query(statement('api/account-reset-password', [sha256(body.token), passwordHash, clock()]));
       if (!rows[0]) throw invalid;
       const answer: JsonOf<'resetPassword', 200> = { message: 'Your password has been set; log in with it.' };
       res.json(answer);
@@ -135,7 +135,7 @@ export const accountHandlers: HandlerFactory = (services) => {
 
     getMe: async (_req, res) => {
       const account = accountOf(res);
-      const { rows } = await pool.query(sql('api/account-usage'), [account.id, utcDay(clock())]);
+      const { rows } = await pool.query(statement('api/account-usage', [account.id, utcDay(clock())]));
       const answer: JsonOf<'getMe', 200> = {
         ...present(account),
         usage: {
@@ -150,13 +150,13 @@ export const accountHandlers: HandlerFactory = (services) => {
     regenerateKey: async (req, res) => {
       const account = accountOf(res);
       const key = newApiKey();
-      const { rows } = await pool.query(sql('api/account-regenerate-key'), [
+      const { rows } = await pool.query(statement('api/account-regenerate-key', [
         account.id,
         sha256(req.get(API_KEY_HEADER)!),
         sha256(key),
         sealKey(services, key),
         clock(),
-      ]);
+      ]));
       // The key was replaced by a concurrent regeneration since this request was authenticated.
       if (!rows[0]) throw unauthorized('Invalid API key');
       const answer: JsonOf<'regenerateKey', 200> = { api_key: key };

@@ -1,17 +1,16 @@
 /** Carrier lookups: profile, safety, insurance, bulk by DOT and by MC. */
-import { sql } from '../../lib/db.ts';
+import { statement, type Pool } from '../../lib/db.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { notModified } from '../etag.ts';
-import { coreCarrier, fullCarrier, safetyRecord, timestamp, type CarrierRow } from '../carrier-view.ts';
+import { coreCarrier, fullCarrier, safetyRecord, timestamp, type CarrierRow, type CoreRow } from '../carrier-view.ts';
 import { respondCarrierAsOf } from '../point-in-time.ts';
 import { bodyOf, pathOf, queryOf, type HandlerFactory, type JsonOf } from './types.ts';
-import type { Pool } from '../../lib/db.ts';
 
 /** DOT numbers arrive as digits (the contract checks); leading zeros do not make another carrier. */
 export const bareNumber = (s: string) => s.replace(/^0+(?=\d)/, '');
 
 async function carrierRow(pool: Pool, dot: string, file = 'api/carrier-by-dot'): Promise<CarrierRow> {
-  const { rows } = await pool.query<CarrierRow>(sql(file), [bareNumber(dot)]);
+  const { rows } = await pool.query<CarrierRow>(statement(file, [bareNumber(dot)]));
   if (!rows[0]) throw notFound(`No carrier with USDOT number ${bareNumber(dot)}`);
   return rows[0];
 }
@@ -35,7 +34,7 @@ export const carrierHandlers: HandlerFactory = ({ pool, clock }) => ({
   },
 
   getCarrierInsurance: async (req, res) => {
-    const { rows } = await pool.query(sql('api/carrier-insurance'), [bareNumber(pathOf(req, 'getCarrierInsurance').dot_number)]);
+    const { rows } = await pool.query(statement('api/carrier-insurance', [bareNumber(pathOf(req, 'getCarrierInsurance').dot_number)]));
     const row = rows[0];
     if (!row) throw notFound(`No carrier with USDOT number ${bareNumber(pathOf(req, 'getCarrierInsurance').dot_number)}`);
     if (notModified(req, res, 'insurance', row.served_run_id, row.dot_number)) return;
@@ -55,7 +54,7 @@ export const carrierHandlers: HandlerFactory = ({ pool, clock }) => ({
 
   bulkCarriers: async (req, res) => {
     const dots = [...new Set(bodyOf(req, 'bulkCarriers').dot_numbers.map(bareNumber))];
-    const { rows } = await pool.query<CarrierRow>(sql('api/carriers-by-dots'), [dots]);
+    const { rows } = await pool.query<CoreRow>(statement('api/carriers-by-dots', [dots]));
     const byDot = new Map(rows.map((r) => [r.dot_number, r]));
     // Answer in the order asked; unmatched DOTs are simply absent (DESIGN.md §4).
     const body: JsonOf<'bulkCarriers', 200> = dots.flatMap((d) => (byDot.has(d) ? [coreCarrier(byDot.get(d)!)] : []));
@@ -71,7 +70,7 @@ export const carrierHandlers: HandlerFactory = ({ pool, clock }) => ({
       const mc = bareNumber(trimmed);
       if (!wanted.includes(mc)) wanted.push(mc);
     }
-    const { rows } = await pool.query<CarrierRow>(sql('api/carriers-by-mcs'), [wanted]);
+    const { rows } = await pool.query<CoreRow>(statement('api/carriers-by-mcs', [wanted]));
     const found = new Set(rows.map((r) => r.mc_number));
     const body: JsonOf<'bulkCarriersByMc', 200> = {
       data: rows.map(coreCarrier),

@@ -3,7 +3,7 @@
  * carrier's rows. Only succeeded runs not yet purged by the 52-week retention (jobs/retention.ts)
  * are in the feed.
  */
-import { sql, type Pool } from '../../lib/db.ts';
+import { statement, type Pool } from '../../lib/db.ts';
 import { SUMMARY_KEYS } from '../../lib/domain.ts';
 import type { components } from '../../generated/openapi.ts';
 import { badRequest, notFound } from '../errors.ts';
@@ -53,18 +53,18 @@ async function runDetail(
   runId: number | null,
   q: { category?: Category; state?: string; page?: number; per_page?: number },
 ): Promise<Schemas['RunDetail']> {
-  const header = (await pool.query<RunHeader>(sql('api/changes-run'), [runId])).rows[0];
+  const header = (await pool.query<RunHeader>(statement('api/changes-run', [runId]))).rows[0];
   if (!header) {
     throw notFound(runId === null ? 'No ETL run has been loaded yet' : `No run ${runId} in the change feed (unknown, unfinished, or older than the 52-week retention)`);
   }
   const { page, perPage } = paging(q, 50);
-  const { rows } = await pool.query(sql('api/changes-run-rows'), [
+  const { rows } = await pool.query(statement('api/changes-run-rows', [
     header.etl_run_id,
     q.category ?? null,
     q.state ? q.state.toUpperCase() : null,
     perPage,
     (page - 1) * perPage,
-  ]);
+  ]));
   const p = pageOf(rows, (r) => r.dot_number !== null);
   return {
     etl_run_id: header.etl_run_id,
@@ -86,7 +86,7 @@ async function runDetail(
 export const changeHandlers: HandlerFactory = ({ pool }) => ({
   listChangeRuns: async (req, res) => {
     const { page, perPage: per_page } = paging(queryOf(req, 'listChangeRuns'), 10);
-    const { rows } = await pool.query(sql('api/changes-runs'), [per_page, (page - 1) * per_page]);
+    const { rows } = await pool.query(statement('api/changes-runs', [per_page, (page - 1) * per_page]));
     const p = pageOf(rows, (r) => r.etl_run_id !== null);
     const body: JsonOf<'listChangeRuns', 200> = {
       runs: p.rows.map((r) => ({ etl_run_id: r.etl_run_id, batch_ts: r.batch_ts.toISOString(), summary: summaryOf(r.summary) })),
@@ -113,7 +113,7 @@ export const changeHandlers: HandlerFactory = ({ pool }) => ({
     const q = queryOf(req, 'getCarrierChanges');
     const category = q.category;
     const { page, perPage: per_page } = paging(q, 50);
-    const { rows } = await pool.query(sql('api/changes-carrier'), [dot, category ?? null, per_page, (page - 1) * per_page]);
+    const { rows } = await pool.query(statement('api/changes-carrier', [dot, category ?? null, per_page, (page - 1) * per_page]));
     const p = pageOf(rows, (r) => r.etl_run_id !== null);
     // The answer moves only when a run enters or leaves the feed.
     const feed = rows[0] ? `${rows[0].newest_run ?? 0}.${rows[0].oldest_run ?? 0}` : '0';

@@ -1,5 +1,5 @@
 /** Risk: the score under caller thresholds (stateless) and the history of the nightly score. */
-import { sql, type Pool } from '../../lib/db.ts';
+import { statement, type Pool } from '../../lib/db.ts';
 import { InvalidPolicyError, mergePolicy, riskInputFromSnapshot, scoreCarrier } from '../../lib/risk/index.ts';
 import type { ChameleonSignals, RiskPolicy, RiskScore, RiskSnapshotFields } from '../../lib/risk/index.ts';
 import { badRequest, notFound } from '../errors.ts';
@@ -39,7 +39,7 @@ type SourceRow = RiskSnapshotFields & { chameleon_links: ChameleonSignals | null
  * @example await scoreFromSource(pool, '12345', mergePolicy({ min_bipd: 1_000_000 }))
  */
 export async function scoreFromSource(pool: Pool, dot: string, policy: RiskPolicy): Promise<{ dot_number: string; risk_score: RiskScore } | null> {
-  const { rows } = await pool.query<SourceRow>(sql('api/risk-source'), [dot]);
+  const { rows } = await pool.query<SourceRow>(statement('api/risk-source', [dot]));
   const row = rows[0];
   if (!row) return null;
   return { dot_number: row.dot_number, risk_score: scoreCarrier(riskInputFromSnapshot(row, row.chameleon_links, row.batch_ts), policy) };
@@ -57,7 +57,7 @@ export const riskHandlers: HandlerFactory = ({ pool }) => ({
   getCarrierRiskHistory: async (req, res) => {
     const dot = bareNumber(pathOf(req, 'getCarrierRiskHistory').dot_number);
     const limit = historyLimit(queryOf(req, 'getCarrierRiskHistory').limit);
-    const { rows } = await pool.query<HistoryRow>(sql('api/risk-history'), [dot, limit]);
+    const { rows } = await pool.query<HistoryRow>(statement('api/risk-history', [dot, limit]));
     // No served run yet: nothing to tag; a carrier without history (or an unknown DOT): data [].
     if (rows[0] && notModified(req, res, 'risk-history', rows[0].served_run_id, dot, limit)) return;
     const body: JsonOf<'getCarrierRiskHistory', 200> = {

@@ -1,5 +1,5 @@
 /** GET /v1/health and GET /v1/meta: never rate limited, keys ignored. */
-import { sql } from '../../lib/db.ts';
+import { statement } from '../../lib/db.ts';
 import type { HandlerFactory, JsonOf } from './types.ts';
 import { spec } from '../openapi.ts';
 
@@ -22,7 +22,7 @@ export const serviceHandlers: HandlerFactory = ({ pool }) => ({
   },
 
   getMeta: async (_req, res) => {
-    const { rows } = await pool.query(sql('api/meta'));
+    const { rows } = await pool.query(statement('api/meta'));
     // timestamptz columns arrive as Date; the contract (and the response validator) wants strings.
     const fields = Object.entries(rows[0]).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]);
     const body: JsonOf<'getMeta', 200> = { ...Object.fromEntries(fields), api_version: spec.info.version };

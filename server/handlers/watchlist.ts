@@ -1,5 +1,5 @@
 /** Watchlist endpoints: list, add, remove, check one DOT, recent changes of watched carriers. */
-import { sql, withTransaction } from '../../lib/db.ts';
+import { statement, withTransaction } from '../../lib/db.ts';
 import { TIERS } from '../../lib/domain.ts';
 import { accountOf } from '../auth.ts';
 import { badRequest, HttpError } from '../errors.ts';
@@ -21,7 +21,7 @@ type ChangeRow = Omit<JsonOf<'getWatchlistChanges', 200>['changes'][number], 'ba
 
 export const watchlistHandlers: HandlerFactory = ({ pool, clock }) => ({
   listWatchlist: async (_req, res) => {
-    const { rows } = await pool.query(sql('api/watchlist-list'), [accountOf(res).id]);
+    const { rows } = await pool.query(statement('api/watchlist-list', [accountOf(res).id]));
     const body: JsonOf<'listWatchlist', 200> = {
       carriers: rows.map((r) => ({ ...r, created_at: (r.created_at as Date).toISOString() })),
       total: rows.length,
@@ -34,8 +34,8 @@ export const watchlistHandlers: HandlerFactory = ({ pool, clock }) => ({
     const dots = [...new Set(bodyOf(req, 'addToWatchlist').dot_numbers.map(bareNumber))];
     const cap = TIERS[account.tier].watchlist_cap;
     const result = await withTransaction(pool, async (client) => {
-      await client.query(sql('api/watchlist-lock-account'), [account.id]);
-      const { rows } = await client.query<{ added: number; fresh: number; size: number }>(sql('api/watchlist-add'), [account.id, dots, cap, clock()]);
+      await client.query(statement('api/watchlist-lock-account', [account.id]));
+      const { rows } = await client.query<{ added: number; fresh: number; size: number }>(statement('api/watchlist-add', [account.id, dots, cap, clock()]));
       return rows[0];
     });
     if (result.size + result.fresh > cap) {
@@ -50,14 +50,14 @@ export const watchlistHandlers: HandlerFactory = ({ pool, clock }) => ({
   },
 
   removeFromWatchlist: async (req, res) => {
-    await pool.query(sql('api/watchlist-remove'), [accountOf(res).id, bareNumber(pathOf(req, 'removeFromWatchlist').dot_number)]);
+    await pool.query(statement('api/watchlist-remove', [accountOf(res).id, bareNumber(pathOf(req, 'removeFromWatchlist').dot_number)]));
     const body: JsonOf<'removeFromWatchlist', 200> = { status: 'removed' };
     res.json(body);
   },
 
   checkWatchlist: async (req, res) => {
     const dot = bareNumber(queryOf(req, 'checkWatchlist').dot_number);
-    const { rows } = await pool.query(sql('api/watchlist-check'), [accountOf(res).id, dot]);
+    const { rows } = await pool.query(statement('api/watchlist-check', [accountOf(res).id, dot]));
     const body: JsonOf<'checkWatchlist', 200> = { dot_number: dot, watching: rows[0].watching };
     res.json(body);
   },
@@ -70,13 +70,13 @@ export const watchlistHandlers: HandlerFactory = ({ pool, clock }) => ({
     const since = query.since === undefined ? windowStart : parseSince(query.since);
     // Exclusive lower bound: the later of `since` and the start of the 30-day window.
     const bound = since > windowStart ? since : windowStart;
-    const { rows } = await pool.query<{ total: number; changes: ChangeRow[] }>(sql('api/watchlist-changes'), [
+    const { rows } = await pool.query<{ total: number; changes: ChangeRow[] }>(statement('api/watchlist-changes', [
       accountOf(res).id,
       bound,
       query.category ?? null,
       perPage,
       (page - 1) * perPage,
-    ]);
+    ]));
     const body: JsonOf<'getWatchlistChanges', 200> = {
       changes: rows[0].changes.map((c) => ({ ...c, batch_ts: new Date(c.batch_ts).toISOString() })),
       total: rows[0].total,

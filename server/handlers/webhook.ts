@@ -3,7 +3,7 @@
  * test delivery, and the deliveries log. Deliveries themselves run in jobs/webhook-delivery.ts.
  */
 import type { components } from '../../generated/openapi.ts';
-import { sql } from '../../lib/db.ts';
+import { statement } from '../../lib/db.ts';
 import { attemptDelivery } from '../../lib/webhooks/attempt.ts';
 import { newWebhookSecret, sealWebhookSecret } from '../../lib/webhooks/secret.ts';
 import { webhookUrlProblem } from '../../lib/webhooks/url-policy.ts';
@@ -42,7 +42,7 @@ export function deliveriesLimit(raw: unknown): number {
 
 export const webhookHandlers: HandlerFactory = ({ pool, config, clock }) => ({
   getWebhook: async (_req, res) => {
-    const row = (await pool.query<WebhookRow>(sql('api/webhook-get'), [accountOf(res).id])).rows[0];
+    const row = (await pool.query<WebhookRow>(statement('api/webhook-get', [accountOf(res).id]))).rows[0];
     if (!row) throw notFound(NO_WEBHOOK);
     res.json(present(row));
   },
@@ -52,32 +52,32 @@ export const webhookHandlers: HandlerFactory = ({ pool, config, clock }) => ({
     const problem = await webhookUrlProblem(url, { blockPrivate: config.webhookBlockPrivate });
     if (problem) throw badRequest(problem);
     const secret = newWebhookSecret();
-    const { rows } = await pool.query<WebhookRow & { created: boolean }>(sql('api/webhook-put'), [
+    const { rows } = await pool.query<WebhookRow & { created: boolean }>(statement('api/webhook-put', [
       accountOf(res).id,
       url,
       sealWebhookSecret(config, secret),
       clock(),
-    ]);
+    ]));
     // The secret is shown once, when this request created the webhook; updates keep the old one.
     res.json(present(rows[0], rows[0].created ? secret : undefined));
   },
 
   deleteWebhook: async (_req, res) => {
-    const row = (await pool.query<WebhookRow>(sql('api/webhook-disable'), [accountOf(res).id, clock()])).rows[0];
+    const row = (await pool.query<WebhookRow>(statement('api/webhook-disable', [accountOf(res).id, clock()]))).rows[0];
     if (!row) throw notFound(NO_WEBHOOK);
     res.json(present(row));
   },
 
   rotateWebhookSecret: async (_req, res) => {
     const secret = newWebhookSecret();
-    const { rows } = await pool.query<WebhookRow>(sql('api/webhook-rotate'), [accountOf(res).id, sealWebhookSecret(config, secret), clock()]);
+    const { rows } = await pool.query<WebhookRow>(statement('api/webhook-rotate', [accountOf(res).id, sealWebhookSecret(config, secret), clock()]));
     if (!rows[0]) throw notFound(NO_WEBHOOK);
     res.json(present(rows[0], secret));
   },
 
   testWebhook: async (_req, res) => {
     const account = accountOf(res);
-    const hook = (await pool.query(sql('api/webhook-for-test'), [account.id])).rows[0];
+    const hook = (await pool.query(statement('api/webhook-for-test', [account.id]))).rows[0];
     if (!hook) throw notFound(NO_WEBHOOK);
     const now = clock();
     const event: components['schemas']['WatchlistTestEvent'] = {
@@ -86,7 +86,7 @@ export const webhookHandlers: HandlerFactory = ({ pool, config, clock }) => ({
       sent_at: now.toISOString(),
       message: 'Test event from the Carrier Data webhook settings; no action needed.',
     };
-    const { rows } = await pool.query<{ id: number }>(sql('api/webhook-insert-test-delivery'), [account.id, JSON.stringify(event), now]);
+    const { rows } = await pool.query<{ id: number }>(statement('api/webhook-insert-test-delivery', [account.id, JSON.stringify(event), now]));
     // One attempt, no retries, also when the webhook is disabled: the test is explicit.
     const outcome = await attemptDelivery({ pool, config, clock }, rows[0].id, 1, { retryDelays: [], evenIfDisabled: true });
     if (!outcome) throw new Error(`test delivery ${rows[0].id} was settled before its attempt`);
@@ -102,7 +102,7 @@ export const webhookHandlers: HandlerFactory = ({ pool, config, clock }) => ({
 
   listWebhookDeliveries: async (req, res) => {
     const limit = deliveriesLimit(queryOf(req, 'listWebhookDeliveries').limit);
-    const { rows } = await pool.query(sql('api/webhook-deliveries'), [accountOf(res).id, limit]);
+    const { rows } = await pool.query(statement('api/webhook-deliveries', [accountOf(res).id, limit]));
     const body: JsonOf<'listWebhookDeliveries', 200> = {
       deliveries: rows.map((r) => ({
         ...r,

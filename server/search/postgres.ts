@@ -19,7 +19,7 @@
  * ordered index (index-only) for large match sets. Geo searches sorted by distance page through
  * the states within the radius, nearest first, each by DOT.
  */
-import { sql, type Pool, type PoolClient } from '../../lib/db.ts';
+import { sql, withTransaction, type Pool, type PoolClient } from '../../lib/db.ts';
 import { roundMiles, statesWithin, type StateDistance } from './geo.ts';
 import { fetchRows } from './rows.ts';
 import { containsPattern, prefixEnd, typoBudget, typoDistance } from './text.ts';
@@ -111,19 +111,8 @@ export class PostgresSearch implements SearchBackend {
    * load committing in between cannot make them disagree), and parallel plans are off — on a
    * few cores serving many small searches at once, starting workers costs more than they save.
    */
-  async search(p: SearchParams): Promise<SearchResult> {
-    const client = await this.pool.connect();
-    try {
-      await client.query(sql('api/search-begin'));
-      const result = await new SearchRun(client, this.limits, this.templates).search(p);
-      await client.query('COMMIT');
-      return result;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw err;
-    } finally {
-      client.release();
-    }
+  search(p: SearchParams): Promise<SearchResult> {
+    return withTransaction(this.pool, (client) => new SearchRun(client, this.limits, this.templates).search(p), sql('api/search-begin'));
   }
 }
 
@@ -443,7 +432,7 @@ class SearchRun {
     if (text === undefined) {
       let filters = sql('api/search-filters').trim();
       if (!wordsIndexed) filters = filters.replace(/OR (s\.terms && \$\d+)\)/g, 'OR ($1) IS TRUE)');
-      text = sql(name).replaceAll('/*filters*/', filters).replace('/*order*/', order);
+      text = sql(name).replaceAll('/*filters*/', filters).replace('/*posting_filters*/', this.postingFilters()).replace('/*order*/', order);
       this.templates.set(key, text);
     }
     return text;
@@ -454,12 +443,21 @@ class SearchRun {
     const key = `merge|${n}|${inner}`;
     let text = this.templates.get(key);
     if (text === undefined) {
-      const branch = sql('api/search-walk-branch').replace(/^--.*\n/gm, '').trim().replace('/*order*/', inner);
+      const branch = sql('api/search-walk-branch')
+        .replace(/^--.*\n/gm, '')
+        .trim()
+        .replace('/*posting_filters*/', this.postingFilters())
+        .replace('/*order*/', inner);
       const branches = Array.from({ length: n }, (_, i) => branch.replaceAll('/*i*/', String(i + 1))).join('\nUNION ALL\n');
       text = sql('api/search-walk-merge').replace('/*branches*/', branches).replace('/*order_x*/', outer);
       this.templates.set(key, text);
     }
     return text;
+  }
+
+  /** sql/api/search-posting-filters.sql without its comment lines. */
+  private postingFilters(): string {
+    return sql('api/search-posting-filters').replace(/^--.*\n/gm, '').trim();
   }
 
   private withOrders(name: string, inner: string, outer: string): string {

@@ -9,13 +9,7 @@ CROSS JOIN LATERAL (
   SELECT p.name, p.id
   FROM search_postings p
   WHERE p.term = t.term AND p.active = a.active
-    AND ($3::text[] IS NULL OR p.state = ANY ($3))
-    AND ($4::smallint IS NULL OR p.entity = $4)
-    AND ($5::bigint IS NULL OR p.cargo_bits & $5 <> 0)
-    AND ($6::integer IS NULL OR p.power_units >= $6)
-    AND ($7::integer IS NULL OR p.power_units <= $7)
-    AND ($8::date IS NULL OR p.auth_since <= $8)
-    AND p.id <> ALL ($9::integer[])
+    AND /*posting_filters*/
   ORDER BY /*order*/
   LIMIT $10
 ) x

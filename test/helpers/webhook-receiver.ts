@@ -3,9 +3,11 @@
  * and Linux routes all of 127/8 to lo). It records every request with its raw body and answers as
  * `respond` says for the n-th request (1-based): a status, a status after a delay, or never.
  */
+import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Socket } from 'node:net';
+import { verify } from '@octokit/webhooks-methods';
 
 export interface ReceivedHook {
   headers: http.IncomingHttpHeaders;
@@ -74,4 +76,15 @@ export async function startReceiver(respond: (n: number) => Answer = () => 200, 
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Both signatures of a received request against `secret`: X-Service-Signature (checked with
+ * @octokit/webhooks-methods, as a receiver would) and the Standard Webhooks `webhook-signature`. */
+export async function signedWith(hook: ReceivedHook, secret: string): Promise<boolean> {
+  const octokit = await verify(secret, hook.body, String(hook.headers['x-service-signature']));
+  const expected = crypto
+    .createHmac('sha256', Buffer.from(secret, 'utf8'))
+    .update(`${hook.headers['webhook-id']}.${hook.headers['webhook-timestamp']}.${hook.body}`)
+    .digest('base64');
+  return octokit && hook.headers['webhook-signature'] === `v1,${expected}`;
 }
