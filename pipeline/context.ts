@@ -2,6 +2,7 @@
  * The run context every stage receives, and the process-wide pieces it is made of: the DuckDB
  * connection (config.duckdbPath), the PostgreSQL pool, the logger and the progress display.
  */
+import crypto from 'node:crypto';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Config } from '../lib/config.ts';
@@ -83,6 +84,8 @@ export function runContext(env: PipelineEnv, run: EtlRun): RunContext {
     logger: env.logger.child({ etl_run_id: run.etl_run_id }),
     progress: env.progress,
     config: env.config,
-    tmpDir: path.join(env.config.dataDir, 'tmp', `run-${run.etl_run_id}`),
+    // Own to this stage run: pipelines on other databases may share DATA_DIR (tests do) and
+    // number their runs alike.
+    tmpDir: path.join(env.config.dataDir, 'tmp', `run-${run.etl_run_id}-${process.pid}-${crypto.randomUUID().slice(0, 8)}`),
   };
 }
