@@ -23,4 +23,3 @@ SELECT
   (SELECT x.chameleon_links FROM {{schema}}.related x WHERE x.dot_number = snapshot.dot_number) AS chameleon_links
 FROM {{schema}}.snapshot
 {{filter}}
-ORDER BY CAST(dot_number AS BIGINT)
