@@ -52,7 +52,8 @@ export async function endpointClasses(pool: pg.Pool, key: string): Promise<Endpo
     {
       name: 'full profile, revalidated (If-None-Match → 304)',
       notModified: true,
-      requests: [],
+      // Revalidates with the ETag each profile was served with.
+      requests: dots.map((d) => ({ path: `/v1/carriers/${d}`, headers: { 'If-None-Match': `"carrier-${run}-${d}"` } })),
       sql: dots.map((d) => statement('api/carrier-by-dot', [d])),
     },
     {
@@ -102,8 +103,6 @@ export async function endpointClasses(pool: pg.Pool, key: string): Promise<Endpo
       ].map(([category, state, perPage]) => statement('api/changes-run-rows', [run, category, state, perPage, 0])),
     },
   ];
-  // The 304 class revalidates with the ETag each profile was served with.
-  classes[1].requests = dots.map((d) => ({ path: `/v1/carriers/${d}`, headers: { 'If-None-Match': `"carrier-${run}-${d}"` } }));
   return classes.filter((c) => c.requests.length > 0);
 }
 

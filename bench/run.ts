@@ -114,13 +114,16 @@ async function main() {
     children.push(bare);
     const apiUrl = `http://127.0.0.1:${apiPort}`;
 
+    // A new account each run: --reuse runs on a database that already has the earlier ones.
+    const email = `bench-${Date.now()}@example.com`;
     const signup = await fetch(`${apiUrl}/v1/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password' }),
+      body: JSON.stringify({ email, password: 'bench-password' }),
     });
     const { api_key: key } = (await signup.json()) as { api_key: string };
-    await pool.query("UPDATE accounts SET rate_limit = 1000000000 WHERE email = 'bench@example.com'");
+    if (!key) throw new Error(`bench sign-up failed (${signup.status})`);
+    await pool.query('UPDATE accounts SET rate_limit = 1000000000 WHERE email = $1', [email]);
 
     log(`baseline: bare express route (${seconds}s)`);
     const bareLoad = await drive(`http://127.0.0.1:${barePort}`, [{ path: '/bare' }], { seconds, connections });

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_FIELDS, CHANGE_CATEGORIES, fleetMoved, oosRateMoved } from '../lib/domain.ts';
 import { synthesize, type Manifest, type SynthSummary } from '../pipeline/synth/index.ts';
 import { EDGE_KINDS } from '../pipeline/synth/edges.ts';
+import { splitCsvLine as splitCsv } from '../pipeline/csv-lines.ts';
 
 const CARRIERS = 3000;
 const DAYS = 3;
@@ -30,28 +31,6 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 // --- small file readers (no multi-line fields in these dumps) -----------------------------------
-
-function splitCsv(line: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        cur += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cur += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      out.push(cur);
-      cur = '';
-    } else cur += ch;
-  }
-  out.push(cur);
-  return out;
-}
 
 const lines = (file: string): string[] => fs.readFileSync(file, 'utf8').split('\n').filter((l) => l !== '');
 const dayFile = (date: string, name: string) => path.join(runA, date, name);
