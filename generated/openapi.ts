@@ -517,7 +517,8 @@ export interface paths {
         /**
          * Recent webhook deliveries
          * @description The account's most recent deliveries (one row per event delivery, tests included), newest
-         *     `created_at` first. An account without a webhook gets `deliveries: []`.
+         *     `created_at` first. An account without a webhook gets `deliveries: []`. Succeeded and
+         *     failed deliveries are kept 52 weeks (the change feed's retention), then deleted.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;

@@ -1,7 +1,9 @@
 /**
  * Change-feed retention (spec: 52 weeks), a daily pg-boss job. Runs older than the retention leave
  * the feed (GET /v1/changes/{id} → 404, meta's etl_changes_horizon and the as_of horizon move past
- * them), their change rows are deleted, and history versions no as_of can reach any more go too.
+ * them), their change rows are deleted, and history versions no as_of can reach any more go too,
+ * as do finished webhook deliveries older than the retention (the deliveries table would grow by
+ * one row per account and run forever).
  */
 import { sql, withTransaction, type Pool } from '../lib/db.ts';
 import { logger } from '../lib/logger.ts';
@@ -19,6 +21,8 @@ export interface PruneResult {
   changes: number;
   historyVersions: number;
   historyPolicies: number;
+  /** Finished webhook deliveries deleted. */
+  deliveries: number;
 }
 
 /**
@@ -37,7 +41,8 @@ export async function pruneChanges(pool: Pool, now: Date): Promise<PruneResult> 
       .sort((a, b) => a - b);
     const changes = runs.length ? ((await client.query(sql('jobs/retention-delete-changes'), [runs])).rowCount ?? 0) : 0;
     const pruned = (await client.query<{ carriers: number; policies: number }>(sql('jobs/retention-prune-history'))).rows[0];
-    return { runs, changes, historyVersions: pruned.carriers, historyPolicies: pruned.policies };
+    const deliveries = (await client.query(sql('jobs/retention-delete-deliveries'), [cutoff])).rowCount ?? 0;
+    return { runs, changes, historyVersions: pruned.carriers, historyPolicies: pruned.policies, deliveries };
   });
 }
 

@@ -14,11 +14,12 @@ import { SNAPSHOT_COLUMNS } from '../pipeline/columns.ts';
 import { writeHistory } from '../pipeline/stages/history.ts';
 import { policiesAsOf } from '../server/point-in-time.ts';
 import { startApp, type TestApp } from './helpers/app.ts';
+import { signup } from './helpers/watchlist-fixtures.ts';
 import { carrierRow, putCarriers, putChanges, putPolicies, putRun, type PolicyInput } from './helpers/carrier-rows.ts';
 
 let app: TestApp;
 const run: Record<number, number> = {};
-const q = (text: string, values: unknown[] = []) => app.db.pool.query(text, values).then((r) => r.rows);
+const q = <T = Record<string, unknown>>(text: string, values: unknown[] = []) => app.db.pool.query(text, values).then((r) => r.rows as T[]);
 
 interface Load {
   upsert?: CarrierSnapshot[];
@@ -268,10 +269,32 @@ describe('retention (52 weeks)', () => {
   it('purges the runs older than 52 weeks: feed rows, the run, the horizon, unreachable history', async () => {
     await putChanges(app.db.pool, run[2], [{ dot: '4', category: 'new_carrier', new: { legal_name: 'CARRIER 4 LLC', carrier_status: 'ACTIVE', phy_state: 'TX' } }]);
     await putChanges(app.db.pool, run[1], [{ dot: '1', category: 'fleet_change', old: { power_units: 1, drivers: 1 }, new: { power_units: 3, drivers: 3 } }]);
+    // Webhook deliveries: finished ones older than the retention go (with their attempts); a newer
+    // one and an old one still retrying stay.
+    const account = await signup(app, 'retention@example.com');
+    const delivery = async (status: string, createdAt: string) =>
+      (
+        await q<{ id: number }>(
+          `INSERT INTO webhook_deliveries (account_id, event, payload, attempt, status, next_attempt_at, created_at, updated_at)
+           VALUES ($1, 'watchlist.test', '{}', 1, $2, CASE WHEN $2 = 'retrying' THEN $3::timestamptz END, $3, $3) RETURNING id`,
+          [account.id, status, createdAt],
+        )
+      )[0].id;
+    const oldDone = await delivery('succeeded', '2026-02-20T00:00:00Z');
+    const oldFailed = await delivery('failed', '2026-02-25T00:00:00Z');
+    const oldRetrying = await delivery('retrying', '2026-02-26T00:00:00Z');
+    const recent = await delivery('succeeded', '2026-03-05T00:00:00Z');
+    await q(
+      `INSERT INTO webhook_delivery_attempts (delivery_id, attempt, url, status_code, duration_ms, attempted_at)
+       VALUES ($1, 1, 'https://hooks.example.com/a', 200, 5, '2026-02-20T00:00:00Z')`,
+      [oldDone],
+    );
     // 52 weeks after 2026-03-02 12:00: only run 1 (2026-03-01) is older.
     const now = new Date('2027-03-01T12:00:00Z');
     const result = await pruneChanges(app.db.pool, now);
-    expect(result).toEqual({ runs: [run[1]], changes: 1, historyVersions: 2, historyPolicies: 2 });
+    expect(result).toEqual({ runs: [run[1]], changes: 1, historyVersions: 2, historyPolicies: 2, deliveries: 2 });
+    expect((await q<{ id: number }>('SELECT id FROM webhook_deliveries ORDER BY id')).map((r) => r.id)).toEqual([oldRetrying, recent]);
+    expect(await q('SELECT count(*)::int AS n FROM webhook_delivery_attempts WHERE delivery_id IN ($1, $2)', [oldDone, oldFailed])).toEqual([{ n: 0 }]);
     expect(await q('SELECT count(*)::int AS n FROM changes WHERE etl_run_id = $1', [run[1]])).toEqual([{ n: 0 }]);
     expect(await q('SELECT count(*)::int AS n FROM changes WHERE etl_run_id = $1', [run[2]])).toEqual([{ n: 1 }]);
 
@@ -289,7 +312,7 @@ describe('retention (52 weeks)', () => {
     expect((await asOf('1', '2026-03-03')).body.legal_name).toBe('ONE FREIGHT HOLDINGS LLC');
     expect(await q("SELECT count(*)::int AS n FROM carrier_history WHERE valid_to <= '2026-03-03'")).toEqual([{ n: 0 }]);
 
-    expect(await pruneChanges(app.db.pool, now)).toEqual({ runs: [], changes: 0, historyVersions: 0, historyPolicies: 0 });
+    expect(await pruneChanges(app.db.pool, now)).toEqual({ runs: [], changes: 0, historyVersions: 0, historyPolicies: 0, deliveries: 0 });
   });
 
   it('runs as a scheduled pg-boss job', async () => {
