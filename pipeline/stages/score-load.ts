@@ -10,7 +10,8 @@
  * - risk_history: a row per carrier whose score, grade, tier or flag set differs from its last
  *   row. The previous run's scores in DuckDB narrow the candidates; PostgreSQL checks the ones
  *   the previous run did not have against their last row. The very first history is one INSERT
- *   from carriers. A rerun deletes the run's rows first.
+ *   from carriers (which hold the run's scores by then, whatever the load's mode). A rerun
+ *   deletes the run's rows first.
  * - risk_history_runs: the run's row count, for GET /v1/meta.
  */
 import { sql, type PoolClient } from '../../lib/db.ts';
@@ -66,15 +67,12 @@ export async function loadRisk(ctx: RunContext, client: PoolClient, mode: 'full'
 
   await client.query(sql('pipeline/risk_history_delete_run'), [ctx.runId]);
   const earlier = (await client.query<{ earlier: boolean }>(sql('pipeline/risk_history_has_earlier'), [ctx.batchTs])).rows[0].earlier;
-  const historySelect = duckSql(prev ? 'export_risk_history_changed' : 'export_risk_history', vars);
   let history: number;
-  if (!earlier && mode === 'full') {
-    // The first history: every carrier, whose score the bulk load has just put into carriers.
+  if (!earlier) {
+    // The first history: every served carrier, whose carriers row now holds this run's score.
     history = (await client.query(sql('pipeline/risk_history_bootstrap'), [ctx.runId, ctx.batchTs])).rowCount ?? 0;
-  } else if (!earlier) {
-    // Nothing before this batch: every row is a first row.
-    history = await copyDuckToPg(ctx, client, { select: historySelect, table: `risk_history ${HISTORY_COLUMNS}` });
   } else {
+    const historySelect = duckSql(prev ? 'export_risk_history_changed' : 'export_risk_history', vars);
     await copyDuckToPg(ctx, client, { select: historySelect, table: `risk_history_stage ${HISTORY_COLUMNS}` });
     await client.query('ANALYZE risk_history_stage');
     history = (await client.query(sql('pipeline/risk_history_insert_changed'), [ctx.batchTs])).rowCount ?? 0;
