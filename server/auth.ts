@@ -54,7 +54,7 @@ export function accountOf(res: Response): Account {
 /** The UTC calendar day of `now`, as the date the usage counters are kept by. */
 export const utcDay = (now: Date): string => now.toISOString().slice(0, 10);
 
-export function authenticate({ pool, clock }: Services): RequestHandler {
+export function authenticate({ pool, clock, usage }: Services): RequestHandler {
   return async (req, res, next) => {
     const op = findOperation(req.method, req.path);
     if (!op || op.keyUse === 'none') return next();
@@ -69,8 +69,7 @@ export function authenticate({ pool, clock }: Services): RequestHandler {
       return next();
     }
     const hash = sha256(key);
-    // One statement: find the active account by key hash and count the request for today.
-    const { rows } = await pool.query(statement('api/account-authenticate', [hash, utcDay(clock())]));
+    const { rows } = await pool.query(statement('api/account-authenticate', [hash]));
     const row = rows[0] as (Account & { api_key_hash: Buffer }) | undefined;
     if (!row || !safeEqual(row.api_key_hash, hash)) {
       res.locals.authError = unauthorized('Invalid API key');
@@ -78,7 +77,7 @@ export function authenticate({ pool, clock }: Services): RequestHandler {
     }
     const { api_key_hash: _hash, ...account } = row;
     res.locals.account = account;
-    req.log?.setBindings?.({ account_id: account.id });
+    usage.count(account.id, utcDay(clock()));
     next();
   };
 }

@@ -13,6 +13,7 @@ import { startWorkers } from '../jobs/workers.ts';
 import { createApp } from './app.ts';
 import { listen } from './http.ts';
 import { loadSampleIfEmpty } from './sample.ts';
+import { createUsageCounter } from './usage.ts';
 
 async function main() {
   const db = await openDatabase(config, 20);
@@ -21,13 +22,15 @@ async function main() {
   const boss = await startBoss(db.url);
   const mailer = createMailer(config, { retry: queueMailRetry(boss, config) });
   if (config.jobsInProcess) await startWorkers(boss, { pool: db.pool, config, mailer, databaseUrl: db.url });
-  const services = { config, pool: db.pool, clock: () => new Date(), mailer, boss };
+  const usage = createUsageCounter(db.pool);
+  const services = { config, pool: db.pool, clock: () => new Date(), mailer, usage, boss };
   const app = createApp(services);
   const http = await listen(app, config.port, config.host);
   logger.info({ url: http.url }, 'serving the API (docs at /docs)');
 
   onShutdownSignal('finishing in-flight requests', async () => {
     await http.close(config.shutdownTimeoutMs);
+    await usage.close();
     await mailer.idle(config.shutdownTimeoutMs);
     await stopBoss(boss, config.shutdownTimeoutMs);
     mailer.close();

@@ -3,6 +3,7 @@ import type { Config } from '../lib/config.ts';
 import type { Pool } from '../lib/db.ts';
 import type { Mailer } from '../lib/mail/mailer.ts';
 import type { PgBoss } from '../jobs/boss.ts';
+import type { UsageCounter } from './usage.ts';
 
 export interface Services {
   config: Config;
@@ -11,6 +12,8 @@ export interface Services {
   clock: () => Date;
   /** Outgoing e-mail; `send` never blocks or fails a request (failures go to a retry job). */
   mailer: Mailer;
+  /** Counts authenticated requests per account and day (flush before reading them). */
+  usage: UsageCounter;
   /** pg-boss on the same database, when this process started it. */
   boss?: PgBoss;
 }

@@ -171,6 +171,22 @@ describe('GET /v1/auth/me', () => {
     expect(nextDay.data!.usage.requests_today).toBe(1);
   });
 
+  it('counts concurrent requests exactly, and writes them to account_daily_usage within the flush', async () => {
+    const { data: created } = await signup({ email: 'busy@example.com', password: 'longenough' });
+    const headers = { 'X-API-Key': created!.api_key };
+    const answers = await Promise.all(Array.from({ length: 40 }, () => app.api.GET('/v1/watchlist', { headers })));
+    expect(answers.every((a) => a.response.status === 200)).toBe(true);
+    // A request whose key is rejected counts for nobody.
+    await app.api.GET('/v1/auth/me', { headers: { 'X-API-Key': created!.api_key.slice(0, -1) + 'x' } });
+    await app.services.usage.flush();
+    const stored = async () =>
+      (await app.db.pool.query('SELECT sum(requests)::int AS n FROM account_daily_usage WHERE account_id = $1', [created!.id])).rows[0].n;
+    expect(await stored()).toBe(40);
+    const me = await app.api.GET('/v1/auth/me', { headers });
+    expect(me.data!.usage.requests_today).toBe(41);
+    expect(await stored()).toBe(41);
+  });
+
   it('shows the tier of the account (pro cap and limit)', async () => {
     const { data: created } = await signup({ email: 'pro@example.com', password: 'longenough' });
     await app.db.pool.query('UPDATE accounts SET tier = $2, rate_limit = $3 WHERE id = $1', [

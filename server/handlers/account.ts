@@ -135,6 +135,7 @@ export const accountHandlers: HandlerFactory = (services) => {
 
     getMe: async (_req, res) => {
       const account = accountOf(res);
+      await services.usage.flush();
       const { rows } = await pool.query(statement('api/account-usage', [account.id, utcDay(clock())]));
       const answer: JsonOf<'getMe', 200> = {
         ...present(account),

@@ -12,6 +12,7 @@ import { createMailer } from '../../lib/mail/mailer.ts';
 import { createApp, type AppOptions } from '../../server/app.ts';
 import { listen } from '../../server/http.ts';
 import type { Services } from '../../server/services.ts';
+import { createUsageCounter } from '../../server/usage.ts';
 import { freshDatabase, type TestDatabase } from './db.ts';
 
 export interface TestApp {
@@ -48,6 +49,7 @@ export async function startApp(
     pool: db.pool,
     clock: () => new Date(Date.now() + offset),
     mailer: ownMailer!,
+    usage: createUsageCounter(db.pool),
     ...opts.services,
   };
   const app = createApp(services, { validateResponses: true, ...opts.app });
@@ -62,6 +64,7 @@ export async function startApp(
     },
     close: async () => {
       await server.close(1000);
+      await services.usage.close();
       await ownMailer?.idle(5000);
       ownMailer?.close();
       if (!opts.db) await db.drop();
