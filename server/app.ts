@@ -8,6 +8,7 @@ import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import * as OpenApiValidator from 'express-openapi-validator';
+import './route-matcher-cache.ts';
 import { logger } from '../lib/logger.ts';
 import { badRequest, errorHandler, HttpError, notFoundHandler } from './errors.ts';
 import { OPENAPI_PATH, operations } from './openapi.ts';

@@ -1,0 +1,36 @@
+/**
+ * express-openapi-validator 5.6.2 finds the operation of each request by compiling the
+ * path-to-regexp matcher of every route it scans, on every request (openapi.metadata.js
+ * lookupRoute). That took about 7% of the server's CPU on a carrier lookup. Upstream's fix
+ * (cdimascio/express-openapi-validator#1217, "perf: cache route matchers") is not released, so
+ * until it is, the `pathToRegexp` it calls through the shared path-to-regexp module is memoised
+ * here: same route and options, same compiled result. Its RegExp carries no global or sticky
+ * flag, so sharing one between requests is safe. Express's own router compiles its routes once
+ * and does not go through this export.
+ */
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+// The copy the validator resolves (it has no nested one of its own).
+const validatorDir = require.resolve('express-openapi-validator');
+const pathToRegexpModule = createRequire(validatorDir)('path-to-regexp') as {
+  pathToRegexp: (path: unknown, options?: Record<string, unknown>) => unknown;
+};
+
+const compile = pathToRegexpModule.pathToRegexp;
+const cache = new Map<string, unknown>();
+
+/** Compiled once per route text and options; options holding functions are not cached. */
+function memoised(path: unknown, options: Record<string, unknown> = {}): unknown {
+  const values = Object.values(options);
+  if (typeof path !== 'string' || values.some((v) => typeof v === 'function' || typeof v === 'object')) return compile(path, options);
+  const key = `${path} ${JSON.stringify(options)}`;
+  let compiled = cache.get(key);
+  if (compiled === undefined) {
+    compiled = compile(path, options);
+    cache.set(key, compiled);
+  }
+  return compiled;
+}
+
+if (compile.name !== 'memoised') pathToRegexpModule.pathToRegexp = memoised;
