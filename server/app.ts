@@ -6,13 +6,12 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import * as OpenApiValidator from 'express-openapi-validator';
 import './route-matcher-cache.ts';
-import { logger } from '../lib/logger.ts';
 import { badRequest, errorHandler, HttpError, notFoundHandler } from './errors.ts';
 import { OPENAPI_PATH, operations } from './openapi.ts';
 import type { Services } from './services.ts';
+import { accessLog } from './access-log.ts';
 import { authenticate, requireValidKey } from './auth.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { handlers as allHandlers } from './handlers/index.ts';
@@ -55,19 +54,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
   app.set('etag', false);
 
   app.use(helmet());
-  app.use(
-    pinoHttp({
-      logger,
-      // 501 is the contract showing an endpoint not built yet, not a server fault.
-      customLogLevel: (_req, res) =>
-        res.statusCode >= 500 && res.statusCode !== 501 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-      serializers: {
-        // Log the path only: query strings may carry e-mail addresses or tokens.
-        req: (req) => ({ id: req.id, method: req.method, url: String(req.url).split('?')[0] }),
-        res: (res) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(accessLog());
 
   app.get('/openapi.yaml', (_req, res) => res.type('application/yaml').sendFile(OPENAPI_PATH));
   app.get(['/docs', '/docs/'], (_req, res) => res.sendFile(path.join(docsDir, 'index.html')));

@@ -3,7 +3,7 @@
  * our own HttpErrors, validator errors, body-parser errors, Postgres errors, anything uncaught.
  */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { logger } from '../lib/logger.ts';
+import { requestLogger } from './access-log.ts';
 
 export type ErrorCode =
   | 'INVALID_PARAM'
@@ -119,8 +119,8 @@ export function toHttpError(err: unknown): HttpError {
 
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const httpError = toHttpError(err);
-  if (httpError.status === 500) (req.log ?? logger).error({ err }, 'request failed');
-  else if (httpError.status === 503) (req.log ?? logger).warn({ err }, 'database unavailable');
+  if (httpError.status === 500) requestLogger(res).error({ err }, 'request failed');
+  else if (httpError.status === 503) requestLogger(res).warn({ err }, 'database unavailable');
   if (res.headersSent) return;
   res.status(httpError.status).json({ error: { code: httpError.code, message: httpError.message } });
 };

@@ -13,6 +13,7 @@ import { TIERS, type Tier } from '../../lib/domain.ts';
 import { resetPasswordMail } from '../../lib/mail/messages.ts';
 import { decrypt, encrypt, newApiKey, randomToken, serverSecret, sha256 } from '../../lib/secrets.ts';
 import { accountOf, API_KEY_HEADER, utcDay, type Account } from '../auth.ts';
+import { requestLogger } from '../access-log.ts';
 import { badRequest, HttpError, notFound, unauthorized } from '../errors.ts';
 import type { Services } from '../services.ts';
 import { bodyOf, type HandlerFactory, type JsonOf } from './types.ts';
@@ -94,7 +95,7 @@ export const accountHandlers: HandlerFactory = (services) => {
         key = decrypt(serverSecret(config), API_KEY_PURPOSE, row.api_key_ciphertext);
       } catch (err) {
         // Only a changed SERVER_SECRET (or a lost DATA_DIR/server-secret) gets here.
-        req.log.error({ err, account_id: row.id }, 'stored API key cannot be decrypted: was the server secret changed?');
+        requestLogger(res).error({ err, account_id: row.id }, 'stored API key cannot be decrypted: was the server secret changed?');
         throw new HttpError(500, 'INTERNAL_ERROR', 'Internal server error');
       }
       const answer: JsonOf<'login', 200> = { ...present(row), api_key: key };
