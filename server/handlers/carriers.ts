@@ -62,19 +62,18 @@ export const carrierHandlers: HandlerFactory = ({ pool, clock }) => ({
   },
 
   bulkCarriersByMc: async (req, res) => {
-    const wanted: string[] = [];
+    const wanted = new Set<string>();
     for (const raw of bodyOf(req, 'bulkCarriersByMc').mc_numbers) {
       const trimmed = raw.trim();
       if (trimmed === '') continue; // blank entries are ignored (spec)
       if (!/^\d+$/.test(trimmed)) throw badRequest(`mc_numbers: "${raw}" is not a bare MC number (digits only, no MC prefix)`);
-      const mc = bareNumber(trimmed);
-      if (!wanted.includes(mc)) wanted.push(mc);
+      wanted.add(bareNumber(trimmed));
     }
-    const { rows } = await pool.query<CoreRow>(statement('api/carriers-by-mcs', [wanted]));
+    const { rows } = await pool.query<CoreRow>(statement('api/carriers-by-mcs', [[...wanted]]));
     const found = new Set(rows.map((r) => r.mc_number));
     const body: JsonOf<'bulkCarriersByMc', 200> = {
       data: rows.map(coreCarrier),
-      not_found: wanted.filter((mc) => !found.has(mc)),
+      not_found: [...wanted].filter((mc) => !found.has(mc)),
     };
     res.json(body);
   },
