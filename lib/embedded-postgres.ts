@@ -29,6 +29,14 @@ export interface EmbeddedServer {
   stop: () => Promise<void>;
 }
 
+/**
+ * A quarter of the machine's memory (at most 8 GB) for shared_buffers, PostgreSQL's usual advice,
+ * instead of its 128MB default: at full scale the tables the API reads are about 7 GB, and with
+ * 128MB every search and bulk lookup copied pages in from the OS cache (searches' SQL p50 fell
+ * 15–25% at 6 GB on the 2.1M bench database).
+ */
+const SHARED_BUFFERS_MB = Math.max(128, Math.min(8192, Math.floor(os.totalmem() / 4 / 2 ** 20)));
+
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
@@ -64,7 +72,7 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number })
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'max_connections=200', '-c', 'fsync=on'],
+    postgresFlags: ['-c', 'max_connections=200', '-c', 'fsync=on', '-c', `shared_buffers=${SHARED_BUFFERS_MB}MB`],
     onLog: (m) => logs.push(String(m)),
     onError: (m) => logs.push(String(m)),
   });
