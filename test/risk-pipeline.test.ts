@@ -17,6 +17,7 @@ import { duckRows, duckSql, runSchema } from '../pipeline/duck.ts';
 import { silentProgress } from '../pipeline/progress.ts';
 import { rerunStage, runInput } from '../pipeline/run.ts';
 import { synthesize } from '../pipeline/synth/index.ts';
+import { writeScoredPart } from '../pipeline/stages/score-columns.ts';
 import { scoreFromSource } from '../server/handlers/risk.ts';
 import type { Cluster } from '../pipeline/synth/clusters.ts';
 import { startApp, type TestApp } from './helpers/app.ts';
@@ -126,6 +127,23 @@ describe('the nightly score', () => {
     for (const c of carriers) expect(c.risk_score, c.dot_number).toEqual(expected.get(c.dot_number));
     const kept = carriers.filter((c) => c.etl_run_id !== last.etl_run_id && c.risk_score.flags.some((f) => f.code === 'CHAMELEON_SIGNAL'));
     expect(kept.length).toBeGreaterThan(0);
+  });
+
+  it('is the same scored on the main thread (one DuckDB thread, no workers) as by worker threads', async () => {
+    const last = runs[runs.length - 1].etl_run_id;
+    const table = () =>
+      duckRows(env.duck.conn, `SELECT * FROM ${runSchema(last)}.scores ORDER BY dot_number`).then((rows) => JSON.stringify(rows));
+    const byWorkers = await table();
+    expect(byWorkers.length).toBeGreaterThan(CARRIERS * 100);
+    const threads = env.config.duckdbThreads;
+    env.config.duckdbThreads = 1;
+    try {
+      const result = await rerunStage(env, 'score', last);
+      expect(result.detail?.workers).toBe(0);
+    } finally {
+      env.config.duckdbThreads = threads;
+    }
+    expect(await table()).toBe(byWorkers);
   });
 
   it('stays byte-identical from one run to the next unless the input or a rule outcome changed', async () => {
@@ -289,5 +307,17 @@ describe('related companies', () => {
         expect(c.score.flags.some((f) => f.code === 'CHAMELEON_SIGNAL')).toBe(false);
       }
     }
+  });
+});
+
+describe('score part files', () => {
+  it('refuse a field that would break the tab-separated layout, and write one line per carrier', () => {
+    const dir = tempDir('score-part-');
+    const scored = { dot: ['1', '2'], score: [90, 40], grade: ['A', 'D'], tier: ['LOW', 'HIGH'], flagCodes: ['{}', '{NO_BIPD}'], json: ['{"a":"x\\ty"}', '{}'] };
+    const file = path.join(dir, 'ok.tsv');
+    expect(writeScoredPart(scored, file)).toEqual({ A: 1, D: 1 });
+    expect(fs.readFileSync(file, 'utf8').split('\n')).toEqual(['1\t90\tA\tLOW\t{}\t{"a":"x\\ty"}', '2\t40\tD\tHIGH\t{NO_BIPD}\t{}', '']);
+    expect(() => writeScoredPart({ ...scored, dot: ['1\t2', '3'] }, path.join(dir, 'bad.tsv'))).toThrow(/tab or line break/);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

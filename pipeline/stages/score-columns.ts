@@ -2,6 +2,7 @@
  * The score stage's unit of work: one batch of score_input.sql rows, column by column (how they
  * leave DuckDB and cross to a worker thread cheaply), scored by lib/risk at the run's batch date.
  */
+import fs from 'node:fs';
 import { DEFAULT_POLICY, historyKey, riskInputFromSnapshot, scoreCarrier } from '../../lib/risk/index.ts';
 import type { ChameleonSignals, RiskSnapshotFields } from '../../lib/risk/index.ts';
 
@@ -42,4 +43,23 @@ export function scoreColumns({ cols, n, batchDate }: ScoreBatch): ScoredBatch {
     out.json.push(JSON.stringify(score));
   }
   return out;
+}
+
+/**
+ * Writes a scored batch as a tab-separated part file of <schema>.scores (score.ts loads every part
+ * with one read_csv). No field can hold a tab or a line break: JSON.stringify escapes them inside
+ * strings, and the other fields are DOT digits, grades, tiers and flag codes (A-Z, _).
+ * Returns the number of carriers per grade.
+ */
+export function writeScoredPart(r: ScoredBatch, file: string): Record<string, number> {
+  const grades: Record<string, number> = {};
+  const lines: string[] = [];
+  for (let i = 0; i < r.dot.length; i++) {
+    const fields = [r.dot[i], String(r.score[i]), r.grade[i], r.tier[i], r.flagCodes[i]];
+    if (fields.some((f) => /[\t\n\r]/.test(f))) throw new Error(`score: carrier ${r.dot[i]} has a tab or line break in a scores field`);
+    lines.push(`${fields.join('\t')}\t${r.json[i]}\n`);
+    grades[r.grade[i]] = (grades[r.grade[i]] ?? 0) + 1;
+  }
+  fs.writeFileSync(file, lines.join(''));
+  return grades;
 }

@@ -1,10 +1,10 @@
-/** Worker thread of the score stage (score.ts): scores the batches it is sent, one at a time. */
+/** Worker thread of the score stage (score.ts): scores the batches it is sent, one at a time, into part files. */
 import { parentPort } from 'node:worker_threads';
-import { scoreColumns, type ScoreBatch } from './score-columns.ts';
+import { scoreColumns, writeScoredPart, type ScoreBatch } from './score-columns.ts';
 
-parentPort!.on('message', (batch: ScoreBatch & { id: number }) => {
+parentPort!.on('message', (batch: ScoreBatch & { id: number; file: string }) => {
   try {
-    parentPort!.postMessage({ id: batch.id, result: scoreColumns(batch) });
+    parentPort!.postMessage({ id: batch.id, grades: writeScoredPart(scoreColumns(batch), batch.file) });
   } catch (err) {
     parentPort!.postMessage({ id: batch.id, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
   }

@@ -1,0 +1,9 @@
+-- The score stage's part files (pipeline/stages/score-columns.ts writeScoredPart) into the run's
+-- scores table: tab-separated, no quoting (no field holds a tab or a line break), no NULLs.
+INSERT INTO {{schema}}.scores
+SELECT *
+FROM read_csv({{files}},
+  header = false, auto_detect = false, delim = '\t', quote = '', escape = '', nullstr = '\N',
+  max_line_size = 16777216,
+  columns = {'dot_number': 'VARCHAR', 'score': 'INTEGER', 'grade': 'VARCHAR', 'tier': 'VARCHAR',
+             'flag_codes': 'VARCHAR', 'risk_score': 'VARCHAR'})
