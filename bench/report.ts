@@ -42,6 +42,8 @@ export interface Report {
   stages: StageFigure[];
   figures: EndpointFigure[];
   serverPeakMb: number;
+  /** Seconds of the VACUUM (ANALYZE) run between the pipeline and the API phase, when it ran. */
+  vacuumSeconds?: number;
 }
 
 const ms = (x: number) => (Number.isFinite(x) ? round(x, 2).toString() : '–');
@@ -144,6 +146,9 @@ export function writeReport(r: Report, file = path.join(ROOT, 'BENCHMARKS.md')):
   if (inc?.searchRefresh !== undefined) lines.push(`Search index refresh inside the incremental load: ${round(inc.searchRefresh, 1)} s.`, '');
   lines.push('Targets: bootstrap ≤ 300 s, incremental ≤ 60 s, pipeline peak RSS ≤ 4096 MB, search index incremental ≤ 20 s.', '');
   lines.push('## API', '');
+  if (r.vacuumSeconds !== undefined) {
+    lines.push(`Measured after a \`VACUUM (ANALYZE)\` of the database (${round(r.vacuumSeconds, 1)} s), the state autovacuum leaves after a night's load, so that no class runs beside it.`, '');
+  }
   lines.push(`Baseline: bare express route ${Math.round(r.bare.rps)} req/s, p50 ${ms(r.bare.p50)} ms, p99 ${ms(r.bare.p99)} ms.`, '');
   lines.push('| endpoint | p50 ms | p95 ms | p99 ms | req/s | ÷ bare req/s | SQL p50 ms | p50 ÷ SQL p50 | unexpected answers | server RSS MB | target |');
   lines.push('|---|---|---|---|---|---|---|---|---|---|---|');
