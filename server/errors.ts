@@ -117,7 +117,7 @@ export function toHttpError(err: unknown): HttpError {
   return new HttpError(500, 'INTERNAL_ERROR', 'Internal server error');
 }
 
-export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
   const httpError = toHttpError(err);
   if (httpError.status === 500) requestLogger(res).error({ err }, 'request failed');
   else if (httpError.status === 503) requestLogger(res).warn({ err }, 'database unavailable');
