@@ -42,20 +42,23 @@ export async function runStage(env: PipelineEnv, run: EtlRun, stage: Stage, opts
 /** All stages for one day folder; a day already loaded is skipped. */
 export async function runDay(env: PipelineEnv, dayDir: string, opts: StageOptions = {}): Promise<DayOutcome> {
   const day = path.basename(path.resolve(dayDir));
-  const run = await beginRun(env.pool, dayDir);
-  if (!run) {
+  const claimed = await beginRun(env.pool, dayDir);
+  if (!claimed) {
     env.logger.info({ day }, 'day already loaded; skipped');
     return { day, etl_run_id: (await runByBatch(env.pool, batchTsOf(dayDir)))?.etl_run_id ?? null, status: 'skipped', stages: [] };
   }
+  const { run, release } = claimed;
   env.logger.info({ day, etl_run_id: run.etl_run_id }, 'run started');
-  // A fresh attempt starts from a clean DuckDB schema (a reset PostgreSQL can reuse run ids).
-  await env.duck.conn.run(`DROP SCHEMA IF EXISTS ${runSchema(run.etl_run_id)} CASCADE`);
   const stages: StageOutcome[] = [];
   try {
+    // A fresh attempt starts from a clean DuckDB schema (a reset PostgreSQL can reuse run ids).
+    await env.duck.conn.run(`DROP SCHEMA IF EXISTS ${runSchema(run.etl_run_id)} CASCADE`);
     for (const stage of stagesInOrder()) stages.push(await runStage(env, run, stage, opts));
   } catch (err) {
     await markFailed(env.pool, run.etl_run_id, errorText(err));
     throw err;
+  } finally {
+    await release();
   }
   return { day, etl_run_id: run.etl_run_id, status: 'succeeded', stages };
 }

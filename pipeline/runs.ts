@@ -3,10 +3,15 @@
  * UTC of the day folder's date and is shared by every row the run writes.
  */
 import path from 'node:path';
+import pg from 'pg';
 import { sql, type Pool } from '../lib/db.ts';
 import type { Queryable } from './pg-copy.ts';
 
-export type RunStatus = 'running' | 'succeeded' | 'failed';
+/**
+ * As stored, plus `interrupted`: stored as `running`, but no process works on it any more (killed
+ * or crashed; the etl_run_states view, migration 010). `run` restarts failed and interrupted runs.
+ */
+export type RunStatus = 'running' | 'interrupted' | 'succeeded' | 'failed';
 
 export interface StageTiming {
   ms: number;
@@ -74,11 +79,36 @@ export async function previousRun(db: Queryable, batchTs: Date): Promise<RunRef 
   return (await db.query<RunRef>(sql('pipeline/runs_previous'), [batchTs])).rows[0] ?? null;
 }
 
+/** A run this process works on, and the release of its claim on it. */
+export interface ClaimedRun {
+  run: EtlRun;
+  /** Ends the claim (the session holding the run's advisory lock). */
+  release: () => Promise<void>;
+}
+
 /**
- * The run for a day folder: a new one, or the same day's failed/interrupted run restarted under
- * its id (stages are idempotent, so it simply runs again). A succeeded day returns null.
+ * Claims run `runId` for this process: its advisory lock, held on a session of its own until
+ * `release` (or until the process dies, which is how etl_run_states tells `interrupted` runs).
+ * Null when another process holds it.
  */
-export async function beginRun(pool: Pool, dayDir: string): Promise<EtlRun | null> {
+async function claimRun(pool: Pool, runId: number): Promise<(() => Promise<void>) | null> {
+  const client = new pg.Client({ connectionString: pool.options.connectionString });
+  client.on('error', () => {}); // a lost session only loses the claim
+  await client.connect();
+  const { rows } = await client.query<{ locked: boolean }>(sql('pipeline/run_lock'), [runId]);
+  if (!rows[0].locked) {
+    await client.end();
+    return null;
+  }
+  return () => client.end();
+}
+
+/**
+ * The run for a day folder, claimed by this process: a new one, or the same day's failed or
+ * interrupted run restarted under its id (stages are idempotent, so it simply runs again). A
+ * succeeded day returns null; a day another process is running is an error.
+ */
+export async function beginRun(pool: Pool, dayDir: string): Promise<ClaimedRun | null> {
   const batchTs = batchTsOf(dayDir);
   const inputDir = path.resolve(dayDir);
   const existing = await runByBatch(pool, batchTs);
@@ -90,10 +120,24 @@ export async function beginRun(pool: Pool, dayDir: string): Promise<EtlRun | nul
         `(${batchDate(served.batch_ts)}); loading it would move the data back in time`,
     );
   }
-  const { rows } = existing
-    ? await pool.query<EtlRun>(sql('pipeline/runs_restart'), [existing.etl_run_id, inputDir])
-    : await pool.query<EtlRun>(sql('pipeline/runs_insert'), [batchTs, inputDir]);
-  return rows[0];
+  if (!existing) {
+    const { rows } = await pool.query<EtlRun>(sql('pipeline/runs_insert'), [batchTs, inputDir]);
+    const release = await claimRun(pool, rows[0].etl_run_id);
+    // A fresh run id cannot be claimed by anyone else.
+    if (!release) throw new Error(`run ${rows[0].etl_run_id} was claimed by another process as it was created`);
+    return { run: rows[0], release };
+  }
+  const release = await claimRun(pool, existing.etl_run_id);
+  if (!release) {
+    throw new Error(`${inputDir}: day ${batchDate(batchTs)} (run ${existing.etl_run_id}) is being run by another process`);
+  }
+  try {
+    const { rows } = await pool.query<EtlRun>(sql('pipeline/runs_restart'), [existing.etl_run_id, inputDir]);
+    return { run: rows[0], release };
+  } catch (err) {
+    await release();
+    throw err;
+  }
 }
 
 export async function recordStage(db: Queryable, runId: number, stage: string, timing: StageTiming): Promise<void> {

@@ -30,10 +30,14 @@ afterAll(async () => {
 
 /** Ingest + snapshot of one day folder; returns the snapshot rows by DOT. */
 async function snapshotOf(dayDir: string) {
-  const run = await beginRun(env.pool, dayDir);
-  const ctx = runContext(env, run!);
-  await ingest.run(ctx);
-  await snapshot.run(ctx);
+  const { run, release } = (await beginRun(env.pool, dayDir))!;
+  const ctx = runContext(env, run);
+  try {
+    await ingest.run(ctx);
+    await snapshot.run(ctx);
+  } finally {
+    await release();
+  }
   const rows = await duckRows<Record<string, unknown>>(
     env.duck.conn,
     `SELECT * REPLACE (CAST(mcs150_date AS VARCHAR) AS mcs150_date, CAST(add_date AS VARCHAR) AS add_date,
@@ -47,14 +51,15 @@ async function snapshotOf(dayDir: string) {
 }
 
 async function ingestError(dayDir: string): Promise<string> {
-  const run = await beginRun(env.pool, dayDir);
+  const { run, release } = (await beginRun(env.pool, dayDir))!;
   try {
-    await ingest.run(runContext(env, run!));
+    await ingest.run(runContext(env, run));
   } catch (err) {
     expect(err).toBeInstanceOf(InputError);
     return (err as Error).message;
   } finally {
-    await env.pool.query('DELETE FROM etl_runs WHERE etl_run_id = $1', [run!.etl_run_id]);
+    await release();
+    await env.pool.query('DELETE FROM etl_runs WHERE etl_run_id = $1', [run.etl_run_id]);
   }
   throw new Error('ingest accepted bad input');
 }

@@ -11,7 +11,7 @@ import { ROOT } from '../lib/config.ts';
 import { runContext } from '../pipeline/context.ts';
 import { registerLoadHook } from '../pipeline/load-hooks.ts';
 import { rerunStage, runDay, runInput, runStage } from '../pipeline/run.ts';
-import { beginRun, getRun } from '../pipeline/runs.ts';
+import { beginRun, getRun, listRuns } from '../pipeline/runs.ts';
 import { stagesInOrder } from '../pipeline/stages/index.ts';
 import { freshDatabase, type TestDatabase } from './helpers/db.ts';
 import { changesOf, copyDays, editLine, servedRunId, servedTables, testPipeline, type TestPipeline } from './pipeline-harness.ts';
@@ -159,7 +159,7 @@ describe('a load that fails leaves the previous run served', () => {
 
   it('a load process killed mid-transaction leaves the previous run served', async () => {
     const day4 = nextDay('2026-03-03', '2026-03-04', '1004', 'safety@delta.example', 'hazmat@delta.example');
-    const run = (await beginRun(db.pool, day4))!;
+    const { run, release } = (await beginRun(db.pool, day4))!;
     for (const s of stagesInOrder().filter((x) => x.name !== 'load' && x.name !== 'index')) await runStage(env, run, s);
     const before = await servedTables(db.pool);
     // DuckDB allows one process per file: hand it to the child.
@@ -188,7 +188,13 @@ describe('a load that fails leaves the previous run served', () => {
     expect(await servedRunId(db.pool)).toBe(3);
     expect(await servedTables(db.pool)).toEqual(before);
     expect(await changesOf(db.pool, run.etl_run_id)).toEqual([]);
+    // Claimed by this process (which began it), the run is `running`: another attempt is refused.
     expect((await getRun(db.pool, run.etl_run_id))!.status).toBe('running');
+    await expect(runDay(env, day4)).rejects.toThrow(/is being run by another process/);
+    // Nobody works on it once the claim ends, as when its process dies.
+    await release();
+    expect((await getRun(db.pool, run.etl_run_id))!.status).toBe('interrupted');
+    expect((await listRuns(db.pool)).find((r) => r.etl_run_id === run.etl_run_id)!.status).toBe('interrupted');
     // The next attempt picks the interrupted run up again.
     const ok = await runDay(env, day4);
     expect(ok).toMatchObject({ etl_run_id: run.etl_run_id, status: 'succeeded' });

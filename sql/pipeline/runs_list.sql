@@ -1,3 +1,3 @@
 SELECT etl_run_id, batch_ts, input_dir, status, stages, summary, error, started_at, finished_at
-FROM etl_runs
+FROM etl_run_states
 ORDER BY batch_ts
