@@ -430,7 +430,10 @@ describe.concurrent('the webhook worker process SIGKILLed while a retry is pendi
       { attempt: 2, status_code: 500 },
       { attempt: 3, status_code: 200 },
     ]);
-    expect((await jobsOf(pending.id)).map((j) => [j.attempt, j.state])).toEqual([[1, 'completed'], [2, 'completed'], [3, 'completed']]);
+    // pg-boss completes a job after its handler returns, i.e. just after the delivery row says so.
+    await expect
+      .poll(async () => (await jobsOf(pending.id)).map((j) => [j.attempt, j.state]), { timeout: 10_000 })
+      .toEqual([[1, 'completed'], [2, 'completed'], [3, 'completed']]);
     // Every job done and none queued: no further attempt can come.
     expect(receiver.received).toHaveLength(3);
     // The survivor still stops gracefully (SIGTERM: finish in-flight jobs, exit 0).
