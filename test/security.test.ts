@@ -92,7 +92,7 @@ describe('logs of a real server process', () => {
   beforeAll(async () => {
     db = await freshDatabase();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-security-'));
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = 30000 + Math.floor(Math.random() * 2500); // below the ephemeral range, above the test PostgreSQL's
     url = `http://127.0.0.1:${port}`;
     child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], {
       cwd: ROOT,

@@ -24,7 +24,10 @@ export default async function setup(project: TestProject) {
   // The postgres OS user must traverse the data dir's parents: a 0755 dir under the OS temp dir.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-test-pg-'));
   fs.chmodSync(dir, 0o755);
-  const port = 56000 + Math.floor(Math.random() * 3000);
+  // Below Linux's ephemeral range (32768–60999): a port there can be taken at any moment as the
+  // local end of some outgoing connection, and the server then fails to bind (it happened once).
+  // service-endpoints.test.ts starts a second server on port + 1.
+  const port = 20000 + 2 * Math.floor(Math.random() * 5000);
   const server = await startEmbeddedPostgres({ dir: path.join(dir, 'data'), port });
   await ensureDatabase(server.url(), TEMPLATE_DB);
   await migrate(server.url(TEMPLATE_DB));
