@@ -295,9 +295,10 @@ describe.concurrent('the pipeline SIGKILLed inside each stage', () => {
         expect(await servedRunId(db.pool)).toBe(2);
         expect(await fingerprint(db.pool)).toEqual(day2Print);
       } else {
-        // Nobody could mark the run failed (SIGKILL): with its process gone it shows as
-        // interrupted; nothing of it is served or written.
-        expect(killed.status).toBe('interrupted');
+        // Nobody could mark the run failed (SIGKILL): it shows as interrupted once PostgreSQL has
+        // ended the dead process's session (and with it the run's lock); nothing of it is served
+        // or written.
+        await expect.poll(async () => (await getRun(db.pool, 2))!.status, { timeout: 5_000 }).toBe('interrupted');
         expect(await servedRunId(db.pool)).toBe(1);
         expect(await fingerprint(db.pool)).toEqual(day1Print);
       }

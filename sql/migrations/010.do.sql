@@ -1,7 +1,9 @@
 -- etl_runs as the pipeline's `status` shows them: a run whose status says `running` while no
 -- process holds its advisory lock (pg_advisory_lock(4071, etl_run_id), taken by
 -- pipeline/runs.ts for as long as a process works on the run) was killed or crashed: it shows as
--- `interrupted` until `run` restarts it. (SIGKILL leaves no chance to mark the row itself.)
+-- `interrupted` until `run` restarts it. (SIGKILL leaves no chance to mark the row itself.) It
+-- shows so as soon as PostgreSQL ends the dead process's session: at once after a kill, only
+-- after TCP keepalive gives up when the process's machine vanished from the network.
 CREATE VIEW etl_run_states AS
 SELECT r.etl_run_id, r.batch_ts, r.input_dir,
        CASE
