@@ -1466,7 +1466,7 @@ export interface components {
             api_key: string;
         };
         Usage: {
-            /** @description Authenticated requests since 00:00 UTC. */
+            /** @description Authenticated requests since 00:00 UTC, this one included. With several server processes, requests served by another one may show up to a second late. */
             requests_today: number;
             watchlist_size: number;
             watchlist_cap: number;
