@@ -19,7 +19,7 @@ export const timestamp = (d: string | Date | null | undefined): string | null =>
   d == null ? null : d instanceof Date ? d.toISOString() : `${d}T00:00:00Z`;
 
 /**
- * The columns coreCarrier reads: what the bulk lookups select (sql/api/carriers-by-*.sql). A row
+ * The columns coreCarrier reads: the carrier_core view (migration 011) the bulk lookups select. A row
  * of every column is about three times the bytes to read and parse (risk score, related companies).
  */
 export type CoreRow = Pick<

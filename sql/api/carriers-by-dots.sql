@@ -1,8 +1,2 @@
--- Bulk lookup by DOT: unmatched numbers are simply absent. The columns of coreCarrier
--- (server/carrier-view.ts CoreRow) only.
-SELECT c.dot_number, c.mc_number, c.legal_name, c.dba_name, c.carrier_status, c.phy_street,
-       c.phy_city, c.phy_state, c.phy_zip, c.lat, c.lon, c.phone,
-       c.email, c.power_units, c.drivers, c.authority_status, c.common_authority_date, c.contract_authority_date,
-       c.broker_authority_status, c.mcs150_date, c.mcs150_mileage, c.mcs150_mileage_year, c.cargo_carried, c.operation_classification
-FROM carriers c
-WHERE c.dot_number = ANY($1::text[])
+-- Bulk lookup by DOT ($1 text[]): unmatched numbers are simply absent. Core columns only.
+SELECT * FROM carrier_core WHERE dot_number = ANY($1::text[])
