@@ -28,17 +28,28 @@ import type { SearchBackend, SearchParams, SearchResult, SortKey } from './types
 /**
  * Where the plans switch (tests move them to run every plan on a small fixture): match sets and
  * word lists up to `smallTotal` are sorted in one query, beyond walked; relevance heads up to
- * `headMax` are read whole and sorted, beyond walked.
+ * `headMax` are read whole and sorted, beyond walked; a several-word search whose rarest word
+ * group holds up to `driverMax` carriers is sorted and counted in one query (its matches are few).
  */
 export interface PlanThresholds {
   smallTotal: number;
   headMax: number;
+  driverMax: number;
 }
-const DEFAULT_THRESHOLDS: PlanThresholds = { smallTotal: 5000, headMax: 50_000 };
+const DEFAULT_THRESHOLDS: PlanThresholds = { smallTotal: 5000, headMax: 50_000, driverMax: 5000 };
 /** Prefix word lists merged by one Merge Append at most; more (short prefixes) take the lateral walk. */
 const MAX_MERGED_LISTS = 24;
-/** Query words taking part in matching (the filter SQL has this many slots). */
+/**
+ * What checking a word on a carrier_search row costs, in words-index entries: a several-word
+ * search reads the rows of its rarest word group through the index, also intersecting the next
+ * rarest when that holds fewer than this many times as many carriers, and checks the other words
+ * on the rows (measured at 2.1M carriers: "KAUR EXPRESS INC" reads KAUR's 3.2k rows rather than
+ * EXPRESS's 144k entries; "SILVER EXPRESS" intersects 15k with 144k).
+ */
+const ROW_CHECK_COST = 30;
+/** Query words taking part in matching (the filter SQL has this many slots, from $13). */
 const MAX_WORDS = 8;
+const FIRST_WORD_SLOT = 13;
 
 /** Entity type codes of search_entity_code() in sql/migrations/005.do.sql. */
 export const ENTITY_CODES: Record<string, number> = {
@@ -93,6 +104,9 @@ const hasRowFilters = (p: SearchParams): boolean =>
 /** Fleet and authority filters: search_word_counts does not hold them. */
 const hasRangeFilters = (p: SearchParams): boolean => p.fleetMin !== null || p.fleetMax !== null || p.authoritySince !== null;
 
+/** The word group holding the fewest carriers. */
+const smallestGroup = (groups: WordGroup[]): number => groups.reduce((best, g, i) => (g.size < groups[best].size ? i : best), 0);
+
 /** The cargo_bits mask of the cargo filter (bigint as text), or null. */
 const cargoMask = (r: Resolved): string | null => (r.cargoBit === null ? null : (1n << BigInt(r.cargoBit)).toString());
 
@@ -130,9 +144,14 @@ class SearchRun {
     if (!r) return { rows: [], total: 0 };
     const order: Order = p.sort ?? (p.geo ? 'distance_asc' : r.groups.length ? 'rank' : 'name_asc');
     const byState = order === 'distance_asc' || order === 'distance_desc';
+    const offset = (p.page - 1) * p.perPage;
+    if (!byState && this.fewMatches(r)) {
+      // Few rows to read: the page query counts them too, instead of a second pass over them.
+      const page = await this.sortedPage(r, order, offset, p.perPage, true);
+      if (page.length > 0 || offset === 0) return { rows: await fetchRows(this.db, page.map((x) => x.id), p.geo), total: page[0]?.n ?? 0 };
+    }
     const counts = await this.count(r, byState);
     const total = [...counts.values()].reduce((a, n) => a + n, 0);
-    const offset = (p.page - 1) * p.perPage;
     if (offset >= total) return { rows: [], total };
     const ids = byState
       ? await this.distancePage(r, geoStates!, counts, order === 'distance_desc', offset)
@@ -238,12 +257,17 @@ class SearchRun {
   /**
    * Statement text with the shared filters. With a city, phone, e-mail or MC filter (each picks
    * a few hundred carriers at most through its own index) the words are checked on those rows
-   * instead of through the words index, whose bitmap for a common word is far larger.
+   * instead of through the words index, whose bitmap for a common word is far larger; so are
+   * the words of a several-word search but the rarest one or two (see ROW_CHECK_COST).
    */
-  private filtered(r: Resolved, name: string, order = ''): string {
+  private filtered(r: Resolved, name: string, order = '', counted = false): string {
     const p = r.p;
     const selective = p.city !== null || p.phone !== null || p.email !== null || p.mcNumber !== null;
-    return this.withFilters(name, order, !selective);
+    if (selective) return this.withFilters(name, order, [], counted);
+    if (r.groups.length < 2) return this.withFilters(name, order, 'all', counted);
+    const [first, second] = r.groups.map((g, i) => ({ size: g.size, i })).sort((a, b) => a.size - b.size);
+    const indexed = second.size <= ROW_CHECK_COST * first.size ? [first.i, second.i] : [first.i];
+    return this.withFilters(name, order, indexed, counted);
   }
 
   // ------------------------------------------------------------------ counting
@@ -277,6 +301,10 @@ class SearchRun {
           lo, hi, lcp, r.active, r.states, r.entity, cargoMask(r), p.fleetMin, p.fleetMax, p.authoritySince, byState,
         ]));
       }
+    } else if (r.groups.length === 1 && !rowFilters) {
+      ({ rows } = await q('api/search-count-terms', [
+        g.terms, r.active, r.states, r.entity, cargoMask(r), p.fleetMin, p.fleetMax, p.authoritySince, byState,
+      ]));
     } else {
       ({ rows } = await this.db.query(this.filtered(r, 'api/search-count'), [...this.filterValues(r), byState]));
     }
@@ -287,7 +315,7 @@ class SearchRun {
 
   private async page(r: Resolved, order: Order, total: number, offset: number): Promise<number[]> {
     const limit = r.p.perPage;
-    if (!this.walks(r, order, total)) return this.sortedPage(r, order, offset, limit);
+    if (!this.walks(r, order, total)) return (await this.sortedPage(r, order, offset, limit)).map((x) => x.id);
     if (order !== 'rank') return this.walk(r, order === 'name_desc', [], offset, limit);
     const k = offset + limit;
     const head = await this.head(r, k);
@@ -332,13 +360,26 @@ class SearchRun {
     return r.groups.length === 1 && !hasRowFilters(r.p) && r.groups[0].size > this.limits.smallTotal;
   }
 
-  /** One query: the matches sorted (the planner walks an index when that is cheaper). */
-  private sortedPage(r: Resolved, order: Order, offset: number, limit: number): Promise<number[]> {
-    if (order === 'rank') {
-      return this.ids(this.filtered(r, 'api/search-page-rank'), [...this.filterValues(r), offset, limit, r.query, `${r.query}%`]);
-    }
-    const key = order as keyof typeof PAGE_ORDER;
-    return this.ids(this.filtered(r, 'api/search-page', PAGE_ORDER[key]), [...this.filterValues(r), offset, limit]);
+  /**
+   * Whether the matches are few enough to sort and count in one read: a city, phone, e-mail or
+   * MC filter, or several words of which one is rare.
+   */
+  private fewMatches(r: Resolved): boolean {
+    const p = r.p;
+    if (p.city !== null || p.phone !== null || p.email !== null || p.mcNumber !== null) return true;
+    return r.groups.length > 1 && r.groups[smallestGroup(r.groups)].size <= this.limits.driverMax;
+  }
+
+  /**
+   * One query: the matches sorted (the planner walks an index when that is cheaper). `counted`:
+   * each row also carries the number of matches (n), which makes the query read them all.
+   */
+  private async sortedPage(r: Resolved, order: Order, offset: number, limit: number, counted = false): Promise<{ id: number; n: number }[]> {
+    const [name, values] =
+      order === 'rank'
+        ? [this.filtered(r, 'api/search-page-rank', '', counted), [...this.filterValues(r), offset, limit, r.query, `${r.query}%`]]
+        : [this.filtered(r, 'api/search-page', PAGE_ORDER[order as keyof typeof PAGE_ORDER], counted), [...this.filterValues(r), offset, limit]];
+    return (await this.db.query<{ id: number; n: number }>(name, values)).rows;
   }
 
   /**
@@ -348,7 +389,7 @@ class SearchRun {
   private walk(r: Resolved, desc: boolean, skip: number[], offset: number, limit: number): Promise<number[]> {
     if (limit <= 0) return Promise.resolve([]);
     const p = r.p;
-    const driver = r.groups.reduce((best, g, i) => (g.size < r.groups[best].size ? i : best), 0);
+    const driver = smallestGroup(r.groups);
     const terms = r.groups[driver].terms;
     const actives = r.active === null ? [true, false] : [r.active];
     const inner = desc ? 'p.name DESC, p.id' : 'p.name, p.id';
@@ -423,16 +464,22 @@ class SearchRun {
   }
 
   /**
-   * A statement with the shared filters (and an order from the fixed lists) put in; with
-   * `wordsIndexed` false the word conditions are wrapped so that no index is used for them.
+   * A statement with the shared filters (and an order from the fixed lists) put in. `indexed`:
+   * the word groups whose condition the words index may answer (all, or these); the others are
+   * wrapped so that the planner checks them on the rows instead.
    */
-  private withFilters(name: string, order = '', wordsIndexed = true): string {
-    const key = `${name}|${order}|${wordsIndexed}`;
+  private withFilters(name: string, order = '', indexed: 'all' | number[] = 'all', counted = false): string {
+    const key = `${name}|${order}|${indexed}|${counted}`;
     let text = this.templates.get(key);
     if (text === undefined) {
       let filters = sql('api/search-filters').trim();
-      if (!wordsIndexed) filters = filters.replace(/OR (s\.terms && \$\d+)\)/g, 'OR ($1) IS TRUE)');
-      text = sql(name).replaceAll('/*filters*/', filters).replace('/*posting_filters*/', this.postingFilters()).replace('/*order*/', order);
+      if (indexed !== 'all') {
+        filters = filters.replace(/OR (s\.terms && \$(\d+))\)/g, (all, cond: string, n: string) =>
+          indexed.includes(Number(n) - FIRST_WORD_SLOT) ? all : `OR (${cond}) IS TRUE)`,
+        );
+      }
+      text = sql(name).replaceAll('/*filters*/', filters).replace('/*posting_filters*/', this.postingFilters()).replace('/*order*/', order)
+        .replace('/*n*/', counted ? ', count(*) OVER () AS n' : '');
       this.templates.set(key, text);
     }
     return text;

@@ -1,6 +1,7 @@
 -- One page of a text search in relevance order: the name (legal or DBA) equal to the query
 -- ($23), then names starting with it ($24 = query || '%'), then the rest; each by legal name, DOT.
-SELECT s.id
+-- The caller may add the number of matches to every row after s.id (a count over all of them).
+SELECT s.id/*n*/
 FROM carrier_search s
 WHERE /*filters*/
 ORDER BY CASE WHEN s.name_norm = $23 OR s.dba_norm = $23 THEN 0

@@ -1,9 +1,12 @@
 -- Each query word ($1) against the dictionary: carriers holding it as a word (exact_n, NULL when
--- no name has it), holding a word starting with it (prefix_n), and, for the words with a prefix
--- end in $2 (the last word), the dictionary words of that prefix.
+-- no name has it), holding a word starting with it (prefix_n) and the dictionary words of that
+-- prefix, both only for the words with a prefix end in $2 (the last word). (The word is looked up as a
+-- range: for `=` the planner takes the trigram GiST index, ~0.6 ms a word against ~0.02.)
 SELECT q.word,
-  (SELECT t.n FROM search_terms t WHERE t.term = q.word) AS exact_n,
-  (SELECT sum(w.n)::integer FROM search_word_counts w WHERE w.word = q.word AND NOT w.exact) AS prefix_n,
+  (SELECT t.n FROM search_terms t WHERE t.term >= q.word AND t.term <= q.word) AS exact_n,
+  CASE WHEN q.next IS NOT NULL THEN
+    (SELECT sum(w.n)::integer FROM search_word_counts w WHERE w.word = q.word AND NOT w.exact)
+  END AS prefix_n,
   CASE WHEN q.next IS NOT NULL THEN
     ARRAY(SELECT t.term FROM search_terms t WHERE t.term >= q.word AND t.term < q.next ORDER BY t.term)
   END AS terms
