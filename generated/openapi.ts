@@ -65,9 +65,11 @@ export interface paths {
          *     `distance_miles`. `sort=distance*` without `lat`/`lon` → 400 `INVALID_PARAM`;
          *     `fleet_min` greater than `fleet_max` → 400 `INVALID_PARAM`.
          *
-         *     Order: `sort` when given; otherwise by distance for geo searches and by legal name
-         *     otherwise. Ties are broken by `dot_number` ascending. A page past the end answers 200 with
-         *     empty `data`.
+         *     Order: `sort` when given; otherwise by distance for geo searches, by relevance for text
+         *     searches (`q`) and by legal name otherwise. Relevance: first the carriers whose legal or
+         *     DBA name equals `q` or starts with it, in the order of that name (an equal name first),
+         *     then the other matches by legal name. Ties are broken by `dot_number` ascending (within
+         *     relevance, by legal name first). A page past the end answers 200 with empty `data`.
          */
         get: operations["searchCarriers"];
         put?: never;

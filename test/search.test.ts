@@ -83,6 +83,8 @@ const SPECIAL: CarrierSnapshot[] = [
   carrierRow('900010', { legal_name: 'ACME TRUCKING LLC', carrier_status: 'INACTIVE' }),
   carrierRow('900011', { legal_name: 'ACME TRUCKING LLC', dba_name: 'ROADRUNNER' }),
   carrierRow('900012', { legal_name: 'QUIXOTIC VENTURES LLC', phone: '5558675309', email: 'mixed.case@example.com' }),
+  // A DBA equal to a query its legal name only starts with: ranks among the equal names.
+  carrierRow('900013', { legal_name: 'KING HAULING CO', dba_name: 'KING' }),
 ];
 const FIXTURE = [...Array.from({ length: 240 }, (_, i) => generated(i)), ...SPECIAL];
 
@@ -286,11 +288,34 @@ describe('filters, each against the reference', () => {
 });
 
 describe('text search', () => {
-  it('exact name first, then names starting with the query, then other matches by name', async () => {
+  it('exact name first, then names starting with the query by that name, then other matches by name', async () => {
     const { data } = await search({ q: 'acme', status: 'ALL' });
-    // ACME (exact), then the names starting with ACME by legal name and DOT (ACME TRUCKING x3,
-    // ACMEX, ZETA HAULERS whose DBA is ACME FREIGHT), then the other matches (BIG ACME).
-    expect(dots(data.data)).toEqual(['900001', '900002', '900010', '900011', '900005', '900003', '900004']);
+    // ACME (exact), then the names starting with ACME in the order of that name, then legal name
+    // and DOT (ZETA HAULERS by its DBA ACME FREIGHT, ACME TRUCKING x3, ACMEX), then the other
+    // matches (BIG ACME).
+    expect(dots(data.data)).toEqual(['900001', '900003', '900002', '900010', '900011', '900005', '900004']);
+  });
+
+  it('relevance order over every page equals the reference order', async () => {
+    // The key of a name equal to the query or starting with it: that name (the query itself when
+    // equal); the other matches come after them, by legal name and DOT.
+    const rankKey = (c: CarrierSnapshot, q: string): string | null => {
+      const legal = normalizeText(c.legal_name);
+      const dba = normalizeText(c.dba_name);
+      if (legal === q || dba === q) return q;
+      if (legal.startsWith(q)) return legal;
+      return dba !== '' && dba.startsWith(q) ? dba : null;
+    };
+    for (const q of ['acme', 'trans', 't', 'k', 'king', 'acme trucking', 'lopez']) {
+      const norm = wordsOf(q).join(' ');
+      const expected = reference({ q, status: 'ALL' }).sort((a, b) => {
+        const [ka, kb] = [rankKey(a, norm), rankKey(b, norm)];
+        if (ka !== kb) return ka === null ? 1 : kb === null ? -1 : ka < kb ? -1 : 1;
+        return byName(a, b);
+      });
+      const got = await allPages({ q, status: 'ALL' }, 7);
+      expect(dots(got.rows), q).toEqual(dots(expected));
+    }
   });
 
   it('matches legal and DBA names together, every word (the last as a prefix)', async () => {
@@ -352,6 +377,7 @@ describe('every plan gives the same answer', () => {
     { q: 'acme', per_page: 3, page: 2 },
     { q: 'adams trans' },
     { q: 'king', state: 'TX' },
+    { q: 'king', status: 'ALL', per_page: 4, page: 2 },
     { q: 'express', cargo: 'general freight', status: 'ALL' },
     { q: 'freight', fleet_min: 10 },
     { q: 'logistics', city: 'springfield' },
@@ -369,10 +395,9 @@ describe('every plan gives the same answer', () => {
     { q: 'hauling', lat: CENTROID.TX[0], lon: CENTROID.TX[1], radius: 200 },
   ];
   const plans = {
-    walks: new PostgresSearch(null as never, { smallTotal: 0, headMax: 0, driverMax: 0 }),
-    'walks, sorted head': new PostgresSearch(null as never, { smallTotal: 0, headMax: 1e9, driverMax: 0 }),
-    sorts: new PostgresSearch(null as never, { smallTotal: 1e9, headMax: 1e9, driverMax: 0 }),
-    'sorts, counted in the page': new PostgresSearch(null as never, { smallTotal: 1e9, headMax: 1e9, driverMax: 1e9 }),
+    walks: new PostgresSearch(null as never, { smallTotal: 0, driverMax: 0 }),
+    sorts: new PostgresSearch(null as never, { smallTotal: 1e9, driverMax: 0 }),
+    'sorts, counted in the page': new PostgresSearch(null as never, { smallTotal: 1e9, driverMax: 1e9 }),
   };
   for (const query of queries) {
     it(JSON.stringify(query), async () => {

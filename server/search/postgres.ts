@@ -27,16 +27,15 @@ import type { SearchBackend, SearchParams, SearchResult, SortKey } from './types
 
 /**
  * Where the plans switch (tests move them to run every plan on a small fixture): match sets and
- * word lists up to `smallTotal` are sorted in one query, beyond walked; relevance heads up to
- * `headMax` are read whole and sorted, beyond walked; a several-word search whose rarest word
- * group holds up to `driverMax` carriers is sorted and counted in one query (its matches are few).
+ * word lists up to `smallTotal` are sorted in one query, beyond walked; a several-word search
+ * whose rarest word group holds up to `driverMax` carriers is sorted and counted in one query (its
+ * matches are few).
  */
 export interface PlanThresholds {
   smallTotal: number;
-  headMax: number;
   driverMax: number;
 }
-const DEFAULT_THRESHOLDS: PlanThresholds = { smallTotal: 5000, headMax: 50_000, driverMax: 5000 };
+const DEFAULT_THRESHOLDS: PlanThresholds = { smallTotal: 5000, driverMax: 5000 };
 /** Prefix word lists merged by one Merge Append at most; more (short prefixes) take the lateral walk. */
 const MAX_MERGED_LISTS = 24;
 /**
@@ -326,25 +325,12 @@ class SearchRun {
   }
 
   /**
-   * The first `k` matches of the relevance order's head: names equal to the query, then names
-   * starting with it (by legal name, DOT). Such names hold every query word (the last as a
-   * prefix), so the words need no check. Few of them (the usual case): read index-only and
-   * sorted; many (a short query): each tier walked in name order.
+   * The first `k` matches of the relevance order's head: names equal to the query or starting
+   * with it. Such names hold every query word (the last as a prefix), so the words need no
+   * check; the walks read about `k` index entries each, however many names start with the query.
    */
-  private async head(r: Resolved, k: number): Promise<number[]> {
-    const values = [...this.filterValues(r, 'none'), k, r.query, `${r.query}%`];
-    // Reading the head costs well under a microsecond an entry. Walking the name index is no
-    // alternative for ordinary heads: names starting with the query sit together at one point
-    // of the name order, so the walk passes every name before them. Only huge heads (one- or
-    // two-letter queries) are walked: they also hold DBA names spread over the whole order.
-    const cap = this.limits.headMax;
-    const { rows } = await this.db.query<{ id: number; n: number }>(this.filtered(r, 'api/search-page-head'), [...values, cap]);
-    if ((rows[0]?.n ?? 0) < cap) return rows.map((row) => row.id);
-    const ids = await this.ids(this.filtered(r, 'api/search-page-head-walk'), [...values, 0]);
-    if (ids.length < k) {
-      ids.push(...(await this.ids(this.filtered(r, 'api/search-page-head-walk'), [...values.slice(0, -3), k - ids.length, r.query, `${r.query}%`, 1])));
-    }
-    return ids;
+  private head(r: Resolved, k: number): Promise<number[]> {
+    return this.ids(this.filtered(r, 'api/search-page-head'), [...this.filterValues(r, 'none'), k, r.query, `${r.query}%`]);
   }
 
   /**

@@ -1,21 +1,31 @@
--- The head of the relevance order of a text search, first $21 rows: matches whose legal or DBA
--- name equals the query ($22, tier 0) or starts with it ($23 = query || '%', tier 1), by legal
--- name and DOT. Two disjoint index-only reads (legal names starting with the query; DBA names
--- starting with it whose legal name does not), at most $24 entries in all, then a top-$21 sort.
--- n: the entries read; when it reaches $24 the head is too large to sort and the caller walks.
-WITH head AS (
-  SELECT * FROM (
-    SELECT s.id, s.name, CASE WHEN s.name_norm = $22 OR s.dba_norm = $22 THEN 0 ELSE 1 END AS tier
-    FROM carrier_search s
-    WHERE s.name_norm LIKE $23 AND /*filters*/
+-- The head of the relevance order of a text search, its first $21 rows: carriers with a name
+-- (legal or DBA) equal to the query ($22) or starting with it ($23 = query || '%'), in the order
+-- of that name (an equal name sorts as the query itself, so those come first), then legal name
+-- and DOT. Three index-only walks, each stopping after $21 rows: legal names in (name_norm, name,
+-- id) order; DBA names in (dba_norm, name, id) order for carriers whose legal name does not start
+-- with the query; and carriers whose DBA equals the query while their legal name only starts with
+-- it. A carrier found twice keeps its first key.
+SELECT id
+FROM (
+  SELECT DISTINCT ON (id) id, key, name
+  FROM (
+    (SELECT s.id, s.name_norm AS key, s.name
+     FROM carrier_search s
+     WHERE s.name_norm LIKE $23 AND /*filters*/
+     ORDER BY s.name_norm, s.name, s.id
+     LIMIT $21)
     UNION ALL
-    SELECT s.id, s.name, CASE WHEN s.dba_norm = $22 THEN 0 ELSE 1 END
+    (SELECT s.id, s.dba_norm, s.name
+     FROM carrier_search s
+     WHERE s.dba_norm <> '' AND s.dba_norm LIKE $23 AND s.name_norm NOT LIKE $23 AND /*filters*/
+     ORDER BY s.dba_norm, s.name, s.id
+     LIMIT $21)
+    UNION ALL
+    SELECT s.id, $22::text COLLATE "C", s.name
     FROM carrier_search s
-    WHERE s.dba_norm <> '' AND s.dba_norm LIKE $23 AND s.name_norm NOT LIKE $23 AND /*filters*/
+    WHERE s.dba_norm = $22 AND s.name_norm LIKE $23 AND /*filters*/
   ) arms
-  LIMIT $24
-)
-SELECT h.id, (SELECT count(*) FROM head)::integer AS n
-FROM head h
-ORDER BY h.tier, h.name, h.id
+  ORDER BY id, key
+) head
+ORDER BY key, name, id
 LIMIT $21
