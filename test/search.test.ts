@@ -8,7 +8,7 @@ import { withTransaction } from '../lib/db.ts';
 import type { CarrierSnapshot } from '../lib/snapshot.ts';
 import { NATIONAL_OOS } from '../lib/domain.ts';
 import { rebuildSearchIndex, refreshSearchIndex } from '../lib/search/pg-index.ts';
-import { normalizeText, typoDistance } from '../server/search/text.ts';
+import { normalizeText, oneEditAway, typoDistance } from '../server/search/text.ts';
 import { searchParams } from '../server/search/params.ts';
 import { PostgresSearch } from '../server/search/postgres.ts';
 import { logger } from '../lib/logger.ts';
@@ -322,6 +322,15 @@ describe('text search', () => {
     expect(dots((await search({ q: 'acme roadrunner' })).data.data)).toEqual(['900011']);
     expect(dots((await search({ q: 'acme truc' })).data.data)).toEqual(['900002', '900011']);
     expect((await search({ q: 'acm trucking' })).data.pagination.total).toBe(0); // only the last word is a prefix
+  });
+
+  it('the words one edit away are exactly the words at distance 1', () => {
+    const dictionary = [...new Set(FIXTURE.flatMap((c) => [...termsOf(c)]))];
+    for (const w of ['TRUKING', 'ACEM', 'KINGG', 'A1B2', 'LOPZE', 'XY']) {
+      const away = new Set(oneEditAway(w));
+      for (const v of away) expect(typoDistance(w, v, 2), `${w} -> ${v}`).toBe(1);
+      expect(dictionary.filter((t) => away.has(t)).sort(), w).toEqual(dictionary.filter((t) => typoDistance(w, t, 1) === 1).sort());
+    }
   });
 
   it('tolerates typos in words no name holds: one edit from 4 letters, two from 8', async () => {

@@ -31,6 +31,28 @@ export const containsPattern = (s: string): string => `%${s.replace(/[\\%_]/g, (
 /** Typos a word of this length tolerates: none below 4 letters, 1 from 4, 2 from 8. */
 export const typoBudget = (len: number): number => (len >= 8 ? 2 : len >= 4 ? 1 : 0);
 
+const WORD_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/**
+ * Every word one edit from `w` (a deletion, insertion, substitution or swap of adjacent
+ * characters, over the characters words hold): about 70 per letter, so a dictionary lookup of
+ * them all is a few hundred btree probes.
+ */
+export function oneEditAway(w: string): string[] {
+  const out = new Set<string>();
+  for (let i = 0; i <= w.length; i++) {
+    const [head, tail] = [w.slice(0, i), w.slice(i)];
+    if (tail) out.add(head + tail.slice(1));
+    if (tail.length > 1) out.add(head + tail[1] + tail[0] + tail.slice(2));
+    for (const c of WORD_CHARS) {
+      out.add(head + c + tail);
+      if (tail && c !== tail[0]) out.add(head + c + tail.slice(1));
+    }
+  }
+  out.delete(w);
+  return [...out];
+}
+
 /**
  * Optimal-string-alignment distance (Levenshtein plus adjacent transpositions), or `max + 1`
  * as soon as it must exceed `max`.
