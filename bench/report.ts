@@ -44,6 +44,8 @@ export interface Report {
   serverPeakMb: number;
   /** Seconds of the VACUUM (ANALYZE) run between the pipeline and the API phase, when it ran. */
   vacuumSeconds?: number;
+  /** With --reuse: when the kept pipeline run (whose figures are reported) was measured. */
+  pipelineMeasuredAt?: Date;
 }
 
 const ms = (x: number) => (Number.isFinite(x) ? round(x, 2).toString() : '–');
@@ -136,6 +138,9 @@ export function writeReport(r: Report, file = path.join(ROOT, 'BENCHMARKS.md')):
   lines.push(`- Load: autocannon on loopback, ${r.connections} connections, ${r.seconds} s per endpoint; the raw-SQL floor runs the same statements with pg at the same concurrency`);
   lines.push('');
   lines.push('## Pipeline', '');
+  if (r.pipelineMeasuredAt) {
+    lines.push(`From the kept run of ${r.pipelineMeasuredAt.toISOString()} (\`--reuse\`): the API below was measured again on its database, the pipeline was not run.`, '');
+  }
   lines.push('| run | wall s | peak RSS MB | stages (s) |', '|---|---|---|---|');
   for (const s of r.stages) {
     const st = Object.entries(s.stages).map(([k, v]) => `${k} ${round(v, 1)}`).join(', ');
