@@ -309,8 +309,8 @@ class SearchRun {
         ]));
       }
     } else if (r.groups.length === 1 && !rowFilters) {
-      ({ rows } = await q('api/search-count-terms', [
-        g.terms, r.active, r.states, r.entity, cargoMask(r), p.fleetMin, p.fleetMax, p.authoritySince, byState,
+      ({ rows } = await this.db.query(this.withFilters('api/search-count-terms'), [
+        g.terms, r.active, r.states, r.entity, cargoMask(r), p.fleetMin, p.fleetMax, p.authoritySince, [], byState,
       ]));
     } else {
       ({ rows } = await this.db.query(this.filtered(r, 'api/search-count'), [...this.filterValues(r), byState]));
