@@ -148,6 +148,7 @@ describe.concurrent('the pipeline SIGKILLed inside each stage', () => {
     search_counts_auth: [],
     search_word_counts: [],
     search_terms: [],
+    search_term_deletes: [],
     search_cargo_labels: [],
     search_index_state: ['indexed_at'],
   };

@@ -8,7 +8,7 @@ import { withTransaction } from '../lib/db.ts';
 import type { CarrierSnapshot } from '../lib/snapshot.ts';
 import { NATIONAL_OOS } from '../lib/domain.ts';
 import { rebuildSearchIndex, refreshSearchIndex } from '../lib/search/pg-index.ts';
-import { normalizeText, oneEditAway, typoDistance } from '../server/search/text.ts';
+import { deletions, normalizeText, oneEditAway, typoDistance } from '../server/search/text.ts';
 import { searchParams } from '../server/search/params.ts';
 import { PostgresSearch } from '../server/search/postgres.ts';
 import { logger } from '../lib/logger.ts';
@@ -333,6 +333,19 @@ describe('text search', () => {
     }
   });
 
+  it('a word within two edits shares a deletion with the word; search_deletions() files the same', async () => {
+    const dictionary = [...new Set(FIXTURE.flatMap((c) => [...termsOf(c)]))].filter((t) => t.length >= 6);
+    for (const w of ['TRNSPORTATOIN', 'LOGISTCIS', 'QUIXOTCI', 'EXPRESSSS', 'HUAGLING']) {
+      const mine = new Set(deletions(w));
+      const near = dictionary.filter((t) => typoDistance(w, t, 2) <= 2);
+      expect(near.length, w).toBeGreaterThan(0);
+      for (const t of near) expect(deletions(t).some((d) => mine.has(d)), `${w} -> ${t}`).toBe(true);
+    }
+    const { rows } = await app.db.pool.query('SELECT array_agg(d COLLATE "C" ORDER BY d COLLATE "C") AS d FROM search_deletions($1) d', ['LOGISTICS']);
+    expect(rows[0].d).toEqual(deletions('LOGISTICS').sort());
+    expect(deletions('AB').sort()).toEqual(['', 'A', 'AB', 'B']);
+  });
+
   it('tolerates typos in words no name holds: one edit from 4 letters, two from 8', async () => {
     const trucking = reference({ q: 'trucking' }).length;
     expect((await search({ q: 'truking' })).data.pagination.total).toBe(trucking); // missing letter
@@ -538,25 +551,32 @@ describe('index refresh', () => {
       counts: await q('SELECT * FROM search_counts WHERE n <> 0 ORDER BY active, state, entity, cargo'),
       words: await q('SELECT * FROM search_word_counts ORDER BY word, exact, active, state, entity'),
       terms: await q('SELECT * FROM search_terms ORDER BY term'),
+      deletes: await q('SELECT * FROM search_term_deletes ORDER BY del, term'),
     };
   };
 
   it('an incremental refresh equals a full rebuild, and searches see it', async () => {
     const changed = [
-      { ...generated(3), legal_name: 'RENAMED NOVELTY EXPRESS LLC', phy_state: 'NY', lat: CENTROID.NY[0], lon: CENTROID.NY[1] },
+      { ...generated(3), legal_name: 'RENAMED NOVELTIES EXPRESS LLC', phy_state: 'NY', lat: CENTROID.NY[0], lon: CENTROID.NY[1] },
       { ...generated(4), carrier_status: 'INACTIVE' as const, cargo_carried: ['Livestock', 'Grain, Feed, Hay'] },
       carrierRow('950000', { legal_name: 'BRAND NEW HAULERS INC', dba_name: 'NEWCO TRANSPORTATION' }),
     ];
     await putCarriers(app.db.pool, 2, changed);
-    await app.db.pool.query("DELETE FROM carriers WHERE dot_number IN ('100005', '900005')");
+    // Two-edit typo candidates (8+ letters) come from the deletion table: QUIXOTIC leaves the
+    // dictionary with 900012, NOVELTIES enters it.
+    expect(dots((await search({ q: 'quixotci' })).data.data)).toEqual(['900012']);
+    expect((await search({ q: 'novletise', status: 'ALL' })).data.pagination.total).toBe(0);
+    await app.db.pool.query("DELETE FROM carriers WHERE dot_number IN ('100005', '900005', '900012')");
     const r = await withTransaction(app.db.pool, (c) => refreshSearchIndex(c, { since: 1 }, 2));
-    // Rows replaced: 4 old (2 changed, 2 removed) + 3 new (2 changed, 1 added).
-    expect(r).toMatchObject({ mode: 'incremental', carriers: 7 });
+    // Rows replaced: 5 old (2 changed, 3 removed) + 3 new (2 changed, 1 added).
+    expect(r).toMatchObject({ mode: 'incremental', carriers: 8 });
+    expect((await search({ q: 'quixotci', status: 'ALL' })).data.pagination.total).toBe(0);
+    expect(dots((await search({ q: 'novletise', status: 'ALL' })).data.data)).toEqual(['100003']);
     const after = await snapshot();
     await withTransaction(app.db.pool, (c) => rebuildSearchIndex(c, 2));
     expect(await snapshot()).toEqual(after);
 
-    expect(dots((await search({ q: 'novelty' })).data.data)).toEqual(['100003']);
+    expect(dots((await search({ q: 'novelties' })).data.data)).toEqual(['100003']);
     expect(dots((await search({ q: 'newco trans' })).data.data)).toEqual(['950000']);
     expect(dots((await search({ q: 'acme', status: 'ALL', per_page: 100 })).data.data)).not.toContain('900005');
     expect((await search({ cargo: 'grain, feed, hay', status: 'ALL' })).data.pagination.total).toBe(1);

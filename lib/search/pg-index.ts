@@ -123,6 +123,7 @@ export const SEARCH_TABLES = [
   'search_counts_auth',
   'search_word_counts',
   'search_terms',
+  'search_term_deletes',
 ];
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;

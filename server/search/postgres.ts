@@ -22,7 +22,7 @@
 import { sql, withTransaction, type Pool, type PoolClient } from '../../lib/db.ts';
 import { roundMiles, statesWithin, type StateDistance } from './geo.ts';
 import { fetchRows } from './rows.ts';
-import { containsPattern, oneEditAway, prefixEnd, typoBudget, typoDistance } from './text.ts';
+import { containsPattern, deletions, oneEditAway, prefixEnd, typoBudget, typoDistance } from './text.ts';
 import type { SearchBackend, SearchParams, SearchResult, SortKey } from './types.ts';
 
 /**
@@ -78,6 +78,8 @@ interface WordGroup {
   terms: string[];
   /** Carriers holding one of the terms, any status (exact for one term or a prefix; else a bound). */
   size: number;
+  /** No name holds the word as typed: the terms are the dictionary words within its typo budget. */
+  typo: boolean;
 }
 
 /** A search resolved against the index: the bind values of sql/api/search-filters.sql. */
@@ -209,13 +211,13 @@ class SearchRun {
       const s = rows[i];
       const last = i === words.length - 1;
       if (last && s.prefix_n) {
-        groups.push({ prefix: word, terms: s.terms!, size: s.prefix_n });
+        groups.push({ prefix: word, terms: s.terms!, size: s.prefix_n, typo: false });
       } else if (!last && s.exact_n) {
-        groups.push({ prefix: null, terms: [word], size: s.exact_n });
+        groups.push({ prefix: null, terms: [word], size: s.exact_n, typo: false });
       } else {
         const typos = await this.typoTerms(word);
         if (typos.length === 0) return null;
-        groups.push({ prefix: null, terms: typos.map((t) => t.term), size: typos.reduce((a, t) => a + t.n, 0) });
+        groups.push({ prefix: null, terms: typos.map((t) => t.term), size: typos.reduce((a, t) => a + t.n, 0), typo: true });
       }
     }
     return groups;
@@ -223,8 +225,8 @@ class SearchRun {
 
   /**
    * Dictionary words within the typo budget of a word no name holds. One edit: every word one
-   * edit away, looked up (a few hundred btree probes, 1–2 ms against 5–7 ms for the trigram
-   * search at 2.1M carriers). Two: the trigram search's nearest candidates, checked.
+   * edit away, looked up (a few hundred btree probes, 1–2 ms at 2.1M carriers). Two: the words
+   * filed under one of the word's deletions (migration 013), checked.
    */
   private async typoTerms(word: string): Promise<{ term: string; n: number }[]> {
     const budget = typoBudget(word.length);
@@ -232,11 +234,7 @@ class SearchRun {
     if (budget === 1) {
       return (await this.db.query<{ term: string; n: number }>(sql('api/search-terms-in'), [oneEditAway(word)])).rows;
     }
-    const { rows } = await this.db.query<{ term: string; n: number }>(sql('api/search-typo-terms'), [
-      word,
-      word.length - budget,
-      word.length + budget,
-    ]);
+    const { rows } = await this.db.query<{ term: string; n: number }>(sql('api/search-typo-terms'), [deletions(word)]);
     return rows.filter((r) => typoDistance(word, r.term, budget) <= budget);
   }
 
@@ -325,7 +323,8 @@ class SearchRun {
     if (!this.walks(r, order, total)) return (await this.sortedPage(r, order, offset, limit)).map((x) => x.id);
     if (order !== 'rank') return this.walk(r, order === 'name_desc', [], offset, limit);
     const k = offset + limit;
-    const head = await this.head(r, k);
+    // A name starting with the query holds each of its words as typed: none does with a typo.
+    const head = r.groups.some((g) => g.typo) ? [] : await this.head(r, k);
     if (head.length >= k) return head.slice(offset, k);
     const fromHead = head.slice(offset);
     const rest = await this.walk(r, false, head, Math.max(0, offset - head.length), limit - fromHead.length);

@@ -54,6 +54,21 @@ export function oneEditAway(w: string): string[] {
 }
 
 /**
+ * `w` and every string left by deleting one or two of its characters, as search_deletions()
+ * (sql/migrations/013.do.sql) files the dictionary: a word within two edits of `w` is filed
+ * under one of these.
+ */
+export function deletions(w: string): string[] {
+  const out = new Set([w]);
+  for (let i = 0; i < w.length; i++) {
+    const one = w.slice(0, i) + w.slice(i + 1);
+    out.add(one);
+    for (let j = i; j < one.length; j++) out.add(one.slice(0, j) + one.slice(j + 1));
+  }
+  return [...out];
+}
+
+/**
  * Optimal-string-alignment distance (Levenshtein plus adjacent transpositions), or `max + 1`
  * as soon as it must exceed `max`.
  */

@@ -1,6 +1,7 @@
--- Candidates for a word no name holds: the dictionary words nearest by trigram distance, of a
--- length within the typo budget ($2..$3); the caller keeps those within the edit budget.
-SELECT term, n FROM search_terms
-WHERE length(term) BETWEEN $2 AND $3
-ORDER BY term <-> $1
-LIMIT 64
+-- Candidates for a misspelt word of 8+ letters: the dictionary words filed under one of its
+-- deletions ($1; see sql/migrations/013.do.sql). The caller keeps those within two edits. (An
+-- array, not IN: the planner's guess at the candidates made it hash the whole dictionary.)
+SELECT term, n
+FROM search_terms
+WHERE term = ANY (ARRAY(SELECT DISTINCT d.term FROM search_term_deletes d WHERE d.del = ANY ($1::text[])))
+ORDER BY term

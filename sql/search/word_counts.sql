@@ -14,4 +14,17 @@ DELETE FROM search_word_counts WHERE n = 0;
 INSERT INTO search_terms AS t (term, n)
 SELECT term, sum(n) FROM search_word_delta GROUP BY term HAVING sum(n) <> 0
 ON CONFLICT (term) DO UPDATE SET n = t.n + EXCLUDED.n;
+-- The deletion table (migration 013) follows the words of 6+ letters that left the dictionary
+-- (count now 0) or entered it (count now exactly this run's delta: it was 0).
+CREATE TEMP TABLE search_term_moves AS
+SELECT t.term, t.n > 0 AS entered
+FROM (SELECT term, sum(n) AS n FROM search_word_delta WHERE length(term) >= 6 GROUP BY term) d
+JOIN search_terms t USING (term)
+WHERE t.n = 0 OR t.n = d.n;
+DELETE FROM search_term_deletes x
+USING search_term_moves m CROSS JOIN LATERAL search_deletions(m.term) d
+WHERE NOT m.entered AND x.del = d AND x.term = m.term;
+INSERT INTO search_term_deletes (del, term)
+SELECT d, m.term FROM search_term_moves m CROSS JOIN LATERAL search_deletions(m.term) d WHERE m.entered;
+DROP TABLE search_term_moves;
 DELETE FROM search_terms WHERE n = 0;
