@@ -36,6 +36,8 @@ export interface PlanThresholds {
   driverMax: number;
 }
 const DEFAULT_THRESHOLDS: PlanThresholds = { smallTotal: 1000, driverMax: 5000 };
+/** The rarest word group of a several-word search sorted on an estimate of the matches (fewMatches). */
+const ESTIMATED_MAX_GROUP = 50_000;
 /** Prefix word lists merged by one Merge Append at most; more (short prefixes) take the lateral walk. */
 const MAX_MERGED_LISTS = 24;
 /**
@@ -90,6 +92,8 @@ interface Resolved {
   /** cargo bit, or null without a cargo filter. */
   cargoBit: number | null;
   groups: WordGroup[];
+  /** The planner's estimate of the indexed carriers (any status), for guessing how words intersect. */
+  carriers: number;
   /** The normalised query (relevance order), or null without text. */
   query: string | null;
   p: SearchParams;
@@ -181,13 +185,14 @@ class SearchRun {
       cargoBit = rows[0].bit;
     }
     let groups: WordGroup[] = [];
+    let carriers = 0;
     if (p.words !== null) {
       // A query without letters or digits has no word to match.
       if (p.words.length === 0) return null;
       const words = p.words.length > MAX_WORDS ? [...p.words.slice(0, MAX_WORDS - 1), p.words.at(-1)!] : p.words;
       const resolved = await this.wordGroups(words);
       if (!resolved) return null;
-      groups = resolved;
+      ({ groups, carriers } = resolved);
     }
     return {
       active: p.status === 'ALL' ? null : p.status === 'ACTIVE',
@@ -195,14 +200,15 @@ class SearchRun {
       entity: p.entityType === null ? null : (ENTITY_CODES[p.entityType] ?? 0),
       cargoBit,
       groups,
+      carriers,
       query: p.words?.join(' ') ?? null,
       p,
     };
   }
 
-  private async wordGroups(words: string[]): Promise<WordGroup[] | null> {
+  private async wordGroups(words: string[]): Promise<{ groups: WordGroup[]; carriers: number } | null> {
     const nexts = words.map((w, i) => (i === words.length - 1 ? prefixEnd(w) : null));
-    const { rows } = await this.db.query<{ word: string; exact_n: number | null; prefix_n: number | null; terms: string[] | null }>(
+    const { rows } = await this.db.query<{ word: string; exact_n: number | null; prefix_n: number | null; terms: string[] | null; carriers: number }>(
       sql('api/search-words'),
       [words, nexts],
     );
@@ -220,7 +226,7 @@ class SearchRun {
         groups.push({ prefix: null, terms: typos.map((t) => t.term), size: typos.reduce((a, t) => a + t.n, 0), typo: true });
       }
     }
-    return groups;
+    return { groups, carriers: Number(rows[0]?.carriers ?? 0) };
   }
 
   /**
@@ -355,11 +361,18 @@ class SearchRun {
 
   /**
    * Whether the matches are few enough to sort and count in one read: a city, phone, e-mail or
-   * MC filter, or several words of which one is rare.
+   * MC filter, or several words of which one is rare, or whose rarest holds up to
+   * ESTIMATED_MAX_GROUP carriers and which, taken as independent, would share few (IRON 15k and
+   * EXPRESS 144k of 2.1M: ~1k expected, 1.2k found; 12.0 -> 6.6 ms). Words that go together
+   * more than that cost a longer sort, bounded by the rarest group.
    */
   private fewMatches(r: Resolved): boolean {
     if (hasSelectiveFilter(r.p)) return true;
-    return r.groups.length > 1 && r.groups[smallestGroup(r.groups)].size <= this.limits.driverMax;
+    if (r.groups.length < 2) return false;
+    const rarest = r.groups[smallestGroup(r.groups)].size;
+    if (rarest <= this.limits.driverMax) return true;
+    const expected = r.groups.reduce((e, g) => e * Math.min(1, g.size / r.carriers), r.carriers);
+    return rarest <= ESTIMATED_MAX_GROUP && expected <= this.limits.driverMax;
   }
 
   /**
