@@ -24,6 +24,7 @@ import { startBoss, stopBoss } from '../jobs/boss.ts';
 import { enqueueNotify, fanOut, startNotifyWorkers } from '../jobs/notify.ts';
 import { QUEUES } from '../jobs/queues.ts';
 import { startWebhookDeliveryWorker } from '../jobs/webhook-delivery.ts';
+import { benchPorts } from './lib/ports.ts';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -70,7 +71,7 @@ async function main() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-fanout-'));
   fs.chmodSync(work, 0o755);
   const config = { ...loadConfig(), dataDir: work, outboxDir: path.join(work, 'outbox'), serverSecret: crypto.randomBytes(32).toString('hex'), smtpUrl: '' };
-  const pgServer = await startEmbeddedPostgres({ dir: path.join(work, 'pg'), port: 57000 + Math.floor(Math.random() * 1000) });
+  const pgServer = await startEmbeddedPostgres({ dir: path.join(work, 'pg'), port: benchPorts() });
   await ensureDatabase(pgServer.url(), 'fanout');
   const url = pgServer.url('fanout');
   await migrate(url);

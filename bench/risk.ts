@@ -16,6 +16,7 @@ import { scoreFromSource } from '../server/handlers/risk.ts';
 import { drive, type BenchRequest } from './lib/http-load.ts';
 import { startTs } from './lib/processes.ts';
 import { round, summarize } from './lib/stats.ts';
+import { benchPorts } from './lib/ports.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -57,7 +58,7 @@ const floor = summarize(times);
 out(`n ${floor.n}  p50 ${round(floor.p50)} ms  p95 ${round(floor.p95)} ms  p99 ${round(floor.p99)} ms`);
 
 const urlAt = process.argv.indexOf('--url');
-const port = 58000 + Math.floor(Math.random() * 1000);
+const port = benchPorts();
 const baseUrl = urlAt > 0 ? process.argv[urlAt + 1] : `http://127.0.0.1:${port}`;
 const server =
   urlAt > 0

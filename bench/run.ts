@@ -25,6 +25,7 @@ import { timeSql, type SqlCall } from './lib/sql-floor.ts';
 import { writeReport, type EndpointFigure, type StageFigure } from './report.ts';
 import { endpointClasses } from './endpoints.ts';
 import { searchBench } from './search.ts';
+import { benchPorts } from './lib/ports.ts';
 
 const FULL = 2_100_000;
 
@@ -88,7 +89,7 @@ async function runPipeline(env: Record<string, string>, pool: pg.Pool): Promise<
 }
 
 async function main() {
-  const port = 57000 + Math.floor(Math.random() * 1000);
+  const port = benchPorts();
   const server = await startEmbeddedPostgres({ dir: path.join(work, 'pg'), port });
   await ensureDatabase(server.url(), 'bench');
   const url = server.url('bench');
@@ -105,7 +106,7 @@ async function main() {
     await pool.query('VACUUM (ANALYZE)');
     const vacuumSeconds = (performance.now() - vacuumStarted) / 1000;
 
-    const apiPort = 58000 + Math.floor(Math.random() * 1000);
+    const apiPort = port + 1; // and apiPort + 1 for the bare route
     const api = await startTs('server/main.ts', [], {
       ...env,
       PORT: String(apiPort),

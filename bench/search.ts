@@ -25,6 +25,7 @@ import { drive, type LoadResult } from './lib/http-load.ts';
 import { timeCalls } from './lib/sql-floor.ts';
 import { startTs } from './lib/processes.ts';
 import { round } from './lib/stats.ts';
+import { benchPorts } from './lib/ports.ts';
 
 type Query = Record<string, string | number>;
 
@@ -160,7 +161,7 @@ async function main() {
     await prepareSearchIndex(pool);
     let apiUrl = arg('api');
     if (!apiUrl) {
-      const port = 58000 + Math.floor(Math.random() * 1000);
+      const port = benchPorts();
       apiUrl = `http://127.0.0.1:${port}`;
       const env = { DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', SAMPLE_CARRIERS: '0', JOBS_IN_PROCESS: 'false', ANON_RATE_LIMIT: '1000000000', LOG_LEVEL: 'warn' };
       children.push(await startTs('server/main.ts', [], env, async () => (await fetch(`${apiUrl}/v1/health`)).ok));
