@@ -308,8 +308,8 @@ class SearchRun {
       } else {
         // A prefix: every word of its range, each carrier once; one word: exactly that word.
         const [lo, hi, lcp] = g.prefix !== null ? [word, prefixEnd(word), word.length] : [word, `${word}\u0001`, 32767];
-        ({ rows } = await q('api/search-count-postings', [
-          lo, hi, lcp, r.active, r.states, r.entity, cargoMask(r), p.fleetMin, p.fleetMax, p.authoritySince, byState,
+        ({ rows } = await this.db.query(this.withFilters('api/search-count-postings'), [
+          lo, r.active, r.states, r.entity, cargoMask(r), p.fleetMin, p.fleetMax, p.authoritySince, [], hi, lcp, byState,
         ]));
       }
     } else if (r.groups.length === 1 && !rowFilters) {
