@@ -9,6 +9,7 @@ import { runContext, type PipelineEnv } from './context.ts';
 import { runSchema } from './duck.ts';
 import { beginRun, batchTsOf, getRun, isDayFolderName, markFailed, recordStage, runByBatch, servedRun, type EtlRun } from './runs.ts';
 import { stageByName, stagesInOrder, type Stage, type StageOptions, type StageResult } from './stages/index.ts';
+import { removeOrphanTmpDirs } from './tmp-dirs.ts';
 
 export interface StageOutcome extends StageResult {
   stage: string;
@@ -27,6 +28,8 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
 /** Runs one stage of a run and records its timing. */
 export async function runStage(env: PipelineEnv, run: EtlRun, stage: Stage, opts: StageOptions = {}): Promise<StageOutcome> {
   const ctx = runContext(env, run);
+  const orphans = removeOrphanTmpDirs(env.config.dataDir);
+  if (orphans.length) ctx.logger.info({ removed: orphans }, 'removed the temp dirs of killed pipelines');
   const started = Date.now();
   try {
     const result = await stage.run(ctx, opts);

@@ -317,6 +317,9 @@ describe.concurrent('the pipeline SIGKILLed inside each stage', () => {
       } finally {
         await env.close();
       }
+      // The killed child's temp files (the load's exports) went with the rerun's first stage.
+      const tmp = path.join(db.dir, 'tmp');
+      expect(fs.existsSync(tmp) ? fs.readdirSync(tmp).filter((n) => n.startsWith('run-')) : []).toEqual([]);
       const done = (await getRun(db.pool, 2))!;
       expect(done.status).toBe('succeeded');
       expect(Object.keys(done.stages).sort()).toEqual([...STAGE_ORDER].sort());
