@@ -1,6 +1,8 @@
 /**
  * Runs the pipeline CLI in a child process (server and jobs never import pipeline internals, and
- * DuckDB's memory stays out of the API process). Output goes to our log as JSON lines.
+ * DuckDB's memory stays out of the API process). On a terminal the child writes to it (its
+ * progress display: a first `npm start` builds the sample for a minute or more); otherwise its
+ * output is kept, and its end goes into our log if it fails.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -9,22 +11,24 @@ import { logger } from './logger.ts';
 
 export function runPipelineCli(args: string[], env: Record<string, string> = {}): Promise<void> {
   return new Promise((resolve, reject) => {
+    const terminal = process.stderr.isTTY === true;
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'pipeline', 'cli.ts'), ...args], {
       cwd: ROOT,
       env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', terminal ? 'inherit' : 'pipe', terminal ? 'inherit' : 'pipe'],
     });
     let tail = '';
     const keep = (chunk: Buffer) => {
       tail = (tail + chunk.toString()).slice(-4000);
     };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       if (code === 0) return resolve();
-      logger.error({ args, code, signal, output: tail }, 'pipeline command failed');
-      reject(new Error(`pipeline ${args[0]} failed (${signal ?? `exit ${code}`}): ${tail.trim().split('\n').slice(-3).join(' | ')}`));
+      logger.error({ args, code, signal, output: terminal ? '(on the terminal)' : tail }, 'pipeline command failed');
+      const said = terminal ? 'its output is above' : tail.trim().split('\n').slice(-3).join(' | ');
+      reject(new Error(`pipeline ${args[0]} failed (${signal ?? `exit ${code}`}): ${said}`));
     });
   });
 }
