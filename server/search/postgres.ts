@@ -371,6 +371,7 @@ class SearchRun {
     if (r.groups.length < 2) return false;
     const rarest = r.groups[smallestGroup(r.groups)].size;
     if (rarest <= this.limits.driverMax) return true;
+    if (r.carriers <= 0) return false; // never analyzed: reltuples is -1, no estimate
     const expected = r.groups.reduce((e, g) => e * Math.min(1, g.size / r.carriers), r.carriers);
     return rarest <= ESTIMATED_MAX_GROUP && expected <= this.limits.driverMax;
   }
