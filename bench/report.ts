@@ -37,6 +37,8 @@ export interface Report {
   carriers: number;
   days: number;
   seconds: number;
+  /** Each class (and the bare route) ran in this many interleaved rounds of seconds / rounds. */
+  rounds: number;
   connections: number;
   bare: LoadResult;
   stages: StageFigure[];
@@ -135,7 +137,11 @@ export function writeReport(r: Report, file = path.join(ROOT, 'BENCHMARKS.md')):
   lines.push(`- Date: ${new Date().toISOString()}`);
   lines.push(`- Machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${round(os.totalmem() / 2 ** 30, 1)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`);
   lines.push(`- Scale: ${r.carriers.toLocaleString('en-US')} DOT numbers × ${r.days} days`);
-  lines.push(`- Load: autocannon on loopback, ${r.connections} connections, ${r.seconds} s per endpoint; the raw-SQL floor runs the same statements with pg at the same concurrency`);
+  lines.push(
+    `- Load: autocannon on loopback, ${r.connections} connections, ${r.seconds} s per endpoint in ${r.rounds} interleaved rounds ` +
+      `(every class, the bare route too, ${round(r.seconds / r.rounds, 1)} s in each round; percentiles over all of a class's samples); ` +
+      'the raw-SQL floor runs the same statements with pg at the same concurrency',
+  );
   lines.push('');
   lines.push('## Pipeline', '');
   if (r.pipelineMeasuredAt) {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --scale 0.05] [--seconds 10] [--connections 10] [--keep] [--reuse]`
+ * `npm run bench [-- --scale 0.05] [--seconds 10] [--rounds 3] [--connections 10] [--keep] [--reuse]`
  *
  * Generates the registry (2.1M DOT numbers × 2 days at --scale 1), times the bootstrap and the
  * incremental pipeline per stage with peak RSS, starts the server and a bare express route, and
@@ -19,9 +19,9 @@ import { ensureDatabase } from '../lib/database.ts';
 import { createPool } from '../lib/db.ts';
 import { startEmbeddedPostgres } from '../lib/embedded-postgres.ts';
 import { migrate } from '../lib/migrate.ts';
-import { drive, type BenchRequest, type LoadResult } from './lib/http-load.ts';
+import { driveSamples, summarizeLoad, type BenchRequest, type LoadSamples } from './lib/http-load.ts';
 import { startTs, timedTs, withRssPeak, type Timed } from './lib/processes.ts';
-import { timeSql, type SqlCall } from './lib/sql-floor.ts';
+import { summarizeSql, timeSqlSamples, type SqlCall, type SqlSamples } from './lib/sql-floor.ts';
 import { writeReport, type EndpointFigure, type StageFigure } from './report.ts';
 import { endpointClasses } from './endpoints.ts';
 import { searchBench } from './search.ts';
@@ -38,6 +38,7 @@ const scale = arg('scale', 1);
 const carriers = Math.round(FULL * scale);
 const seconds = arg('seconds', 10);
 const connections = arg('connections', 10);
+const rounds = arg('rounds', 3);
 const days = 2;
 
 const work = path.join(os.tmpdir(), `carrier-bench-${carriers}`);
@@ -135,24 +136,41 @@ async function main() {
     if (!key) throw new Error(`bench sign-up failed (${signup.status})`);
     await pool.query('UPDATE accounts SET rate_limit = 1000000000 WHERE email = $1', [email]);
 
-    log(`baseline: bare express route (${seconds}s)`);
-    const bareLoad = await drive(`http://127.0.0.1:${barePort}`, [{ path: '/bare' }], { seconds, connections });
-
-    const figures: EndpointFigure[] = [];
-    let serverPeak = 0;
-    for (const cls of await endpointClasses(pool, key)) {
-      log(`${cls.name}: HTTP ${seconds}s, then SQL ${seconds}s`);
-      const load = { seconds, connections: cls.connections ?? connections };
-      const { result: http, peakMb } = await withRssPeak(api.pid!, () => drive(apiUrl, cls.requests as BenchRequest[], load));
-      serverPeak = Math.max(serverPeak, peakMb);
-      const floor = cls.sql.length ? await timeSql(pool, cls.sql as SqlCall[], load) : undefined;
-      figures.push({ name: cls.name, target: cls.target, notModified: cls.notModified, http: http as LoadResult, sql: floor, serverRssMb: peakMb });
+    // Every class, and the bare route, runs in `rounds` interleaved rounds of seconds / rounds: a
+    // slow spell of this shared machine (the same loop took 690-1,146 ms within a minute) then
+    // falls on every class a little instead of on the few measured during it.
+    const slice = seconds / rounds;
+    const classes = await endpointClasses(pool, key);
+    const bareRounds: LoadSamples[] = [];
+    const httpRounds = classes.map((): LoadSamples[] => []);
+    const sqlRounds = classes.map((): SqlSamples[] => []);
+    const peaks = classes.map(() => 0);
+    for (let round = 1; round <= rounds; round++) {
+      log(`round ${round}/${rounds}: the bare route, then each class ${slice.toFixed(1)}s over HTTP and ${slice.toFixed(1)}s as SQL`);
+      bareRounds.push(await driveSamples(`http://127.0.0.1:${barePort}`, [{ path: '/bare' }], { seconds: slice, connections }));
+      for (const [k, cls] of classes.entries()) {
+        const load = { seconds: slice, connections: cls.connections ?? connections };
+        const { result, peakMb } = await withRssPeak(api.pid!, () => driveSamples(apiUrl, cls.requests as BenchRequest[], load));
+        httpRounds[k].push(result);
+        peaks[k] = Math.max(peaks[k], peakMb);
+        if (cls.sql.length) sqlRounds[k].push(await timeSqlSamples(pool, cls.sql as SqlCall[], load));
+      }
     }
+    const bareLoad = summarizeLoad(bareRounds);
+    let serverPeak = Math.max(...peaks);
+    const figures: EndpointFigure[] = classes.map((cls, k) => ({
+      name: cls.name,
+      target: cls.target,
+      notModified: cls.notModified,
+      http: summarizeLoad(httpRounds[k]),
+      sql: sqlRounds[k].length ? summarizeSql(sqlRounds[k]) : undefined,
+      serverRssMb: peaks[k],
+    }));
 
     // Each search query class, through the API and straight through the PostgreSQL backend.
     log('search query classes');
     const { result: search, peakMb: searchPeak } = await withRssPeak(api.pid!, () =>
-      searchBench({ databaseUrl: url, apiUrl, seconds, connections }),
+      searchBench({ databaseUrl: url, apiUrl, seconds, connections, rounds }),
     );
     serverPeak = Math.max(serverPeak, searchPeak);
     for (const c of search.classes) {
@@ -166,7 +184,7 @@ async function main() {
       ...runs.map((r) => ({ name: r.name, seconds: r.timed.seconds, peakRssMb: r.timed.peakRssMb, stages: r.stages ?? {}, searchRefresh: r.searchRefresh })),
     ];
     const pipelineMeasuredAt = reuse ? fs.statSync(pipelineFile).mtime : undefined;
-    const file = writeReport({ carriers, days, seconds, connections, bare: bareLoad, stages, figures, serverPeakMb: serverPeak, vacuumSeconds, pipelineMeasuredAt });
+    const file = writeReport({ carriers, days, seconds, rounds, connections, bare: bareLoad, stages, figures, serverPeakMb: serverPeak, vacuumSeconds, pipelineMeasuredAt });
     log(`wrote ${path.relative(ROOT, file)}`);
   } finally {
     for (const c of children) c.kill();

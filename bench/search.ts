@@ -1,11 +1,11 @@
 /**
- * `npx tsx bench/search.ts [--seconds 10] [--connections 10] [--api URL] [--generate N --yes]`
+ * `npx tsx bench/search.ts [--seconds 10] [--rounds 3] [--connections 10] [--api URL] [--generate N --yes]`
  *
  * The search benchmark. Against the database of DATABASE_URL (a loaded registry, e.g. 2.1M
  * carriers), it drives each query class of GET /v1/carriers/search through the HTTP API with
  * autocannon, then the same searches straight through the PostgreSQL backend (the SQL the handler
- * runs, without HTTP) at the same concurrency, and prints one JSON object: p50/p95/p99 (ms) and
- * req/s per class, plus each class's sample requests and their totals.
+ * runs, without HTTP) at the same concurrency, in interleaved rounds, and prints one JSON object:
+ * p50/p95/p99 (ms) and req/s per class, plus each class's sample requests and their totals.
  *
  * --api URL        an API already serving that database; without it, server/main.ts is started
  * --generate N     first replace ALL carriers with N synthetic ones (sql/bench/search-carriers.sql)
@@ -21,8 +21,8 @@ import { SEARCH_TABLES, rebuildSearchIndex, searchIndexState } from '../lib/sear
 import { searchParams } from '../server/search/params.ts';
 import { PostgresSearch } from '../server/search/postgres.ts';
 import { CENTROIDS } from '../server/search/geo.ts';
-import { drive, type LoadResult } from './lib/http-load.ts';
-import { timeCalls } from './lib/sql-floor.ts';
+import { driveSamples, summarizeLoad, type LoadResult, type LoadSamples } from './lib/http-load.ts';
+import { summarizeSql, timeCallSamples, type SqlSamples } from './lib/sql-floor.ts';
 import { startTs } from './lib/processes.ts';
 import { round } from './lib/stats.ts';
 import { benchPorts } from './lib/ports.ts';
@@ -94,11 +94,9 @@ export async function searchClasses(pool: Pool): Promise<SearchClass[]> {
 const toPath = (q: Query) => `/v1/carriers/search?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`;
 
 /** The same searches through the PostgreSQL backend, `connections` at a time, for `seconds`. */
-async function timeBackend(pool: Pool, queries: Query[], opts: { seconds: number; connections: number }) {
-  const backend = new PostgresSearch(pool);
+function backendSamples(backend: PostgresSearch, queries: Query[], opts: { seconds: number; connections: number }) {
   const params = queries.map((q) => searchParams(q as never, new Date()));
-  const s = await timeCalls((i) => backend.search(params[i % params.length]), opts);
-  return { requests: s.requests, rps: round(s.rps, 1), p50: round(s.p50), p95: round(s.p95), p99: round(s.p99) };
+  return timeCallSamples((i) => backend.search(params[i % params.length]), opts);
 }
 
 /** Builds the search tables when missing and vacuums them (index-only scans need it). */
@@ -111,28 +109,43 @@ export async function prepareSearchIndex(pool: Pool): Promise<void> {
   for (const t of SEARCH_TABLES) await pool.query(`VACUUM (ANALYZE, PARALLEL 2) ${t}`);
 }
 
-export async function searchBench(opts: { databaseUrl: string; apiUrl: string; seconds: number; connections: number }) {
+/**
+ * Each class through the API and straight through the backend, in `rounds` interleaved rounds of
+ * seconds / rounds (as bench/run.ts does the endpoints); percentiles over all of a class's samples.
+ */
+export async function searchBench(opts: { databaseUrl: string; apiUrl: string; seconds: number; connections: number; rounds: number }) {
   const pool = createPool(opts.databaseUrl, opts.connections + 2);
   try {
     const { rows } = await pool.query<{ n: number }>('SELECT count(*)::integer AS n FROM carriers');
-    const figures: SearchFigure[] = [];
     const backend = new PostgresSearch(pool);
-    for (const cls of await searchClasses(pool)) {
-      const samples = [];
-      for (const query of cls.queries.slice(0, 4)) {
-        samples.push({ query, total: (await backend.search(searchParams(query as never, new Date()))).total });
-      }
-      log(`${cls.name}: HTTP ${opts.seconds}s, then SQL ${opts.seconds}s`);
-      const http = await drive(opts.apiUrl, cls.queries.map((q) => ({ path: toPath(q) })), opts);
-      const floor = await timeBackend(pool, cls.queries, opts);
-      figures.push({
-        name: cls.name,
-        samples,
-        http: { ...http, rps: round(http.rps, 1), p50: round(http.p50), p95: round(http.p95), p99: round(http.p99) },
-        sql: floor,
-      });
+    const classes = await searchClasses(pool);
+    const samples: SearchFigure['samples'][] = [];
+    for (const cls of classes) {
+      const some = [];
+      for (const query of cls.queries.slice(0, 4)) some.push({ query, total: (await backend.search(searchParams(query as never, new Date()))).total });
+      samples.push(some);
     }
-    return { carriers: rows[0].n, seconds: opts.seconds, connections: opts.connections, classes: figures };
+    const load = { seconds: opts.seconds / opts.rounds, connections: opts.connections };
+    const httpRounds = classes.map((): LoadSamples[] => []);
+    const sqlRounds = classes.map((): SqlSamples[] => []);
+    for (let r = 1; r <= opts.rounds; r++) {
+      for (const [k, cls] of classes.entries()) {
+        log(`round ${r}/${opts.rounds}, ${cls.name}: HTTP ${load.seconds.toFixed(1)}s, then SQL ${load.seconds.toFixed(1)}s`);
+        httpRounds[k].push(await driveSamples(opts.apiUrl, cls.queries.map((q) => ({ path: toPath(q) })), load));
+        sqlRounds[k].push(await backendSamples(backend, cls.queries, load));
+      }
+    }
+    const figures: SearchFigure[] = classes.map((cls, k) => {
+      const http = summarizeLoad(httpRounds[k]);
+      const sql = summarizeSql(sqlRounds[k]);
+      return {
+        name: cls.name,
+        samples: samples[k],
+        http: { ...http, rps: round(http.rps, 1), p50: round(http.p50), p95: round(http.p95), p99: round(http.p99) },
+        sql: { requests: sql.requests, rps: round(sql.rps, 1), p50: round(sql.p50), p95: round(sql.p95), p99: round(sql.p99) },
+      };
+    });
+    return { carriers: rows[0].n, seconds: opts.seconds, rounds: opts.rounds, connections: opts.connections, classes: figures };
   } finally {
     await pool.end();
   }
@@ -142,6 +155,7 @@ async function main() {
   const databaseUrl = config.databaseUrl;
   if (!databaseUrl) throw new Error('set DATABASE_URL to the database to benchmark');
   const seconds = Number(arg('seconds') ?? 10);
+  const rounds = Number(arg('rounds') ?? 3);
   const connections = Number(arg('connections') ?? 10);
   await migrate(databaseUrl);
   const pool = createPool(databaseUrl, 2);
@@ -166,7 +180,7 @@ async function main() {
       const env = { DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', SAMPLE_CARRIERS: '0', JOBS_IN_PROCESS: 'false', ANON_RATE_LIMIT: '1000000000', LOG_LEVEL: 'warn' };
       children.push(await startTs('server/main.ts', [], env, async () => (await fetch(`${apiUrl}/v1/health`)).ok));
     }
-    const result = await searchBench({ databaseUrl, apiUrl, seconds, connections });
+    const result = await searchBench({ databaseUrl, apiUrl, seconds, connections, rounds });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } finally {
     for (const c of children) c.kill();

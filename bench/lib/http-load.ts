@@ -22,11 +22,38 @@ export interface LoadResult {
   errors: number;
 }
 
-export async function drive(
+/** The raw samples of one or more drives of a class (rounds), before they are summarized. */
+export interface LoadSamples {
+  times: number[];
+  seconds: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** Percentiles over every sample of the rounds; req/s over their total time. */
+export function summarizeLoad(rounds: LoadSamples[]): LoadResult {
+  const s = summarize(rounds.flatMap((r) => r.times));
+  const seconds = rounds.reduce((a, r) => a + r.seconds, 0);
+  return {
+    requests: s.n,
+    rps: s.n / seconds,
+    p50: s.p50,
+    p95: s.p95,
+    p99: s.p99,
+    non2xx: rounds.reduce((a, r) => a + r.non2xx, 0),
+    errors: rounds.reduce((a, r) => a + r.errors, 0),
+  };
+}
+
+export async function drive(baseUrl: string, requests: BenchRequest[], opts: { seconds: number; connections: number }): Promise<LoadResult> {
+  return summarizeLoad([await driveSamples(baseUrl, requests, opts)]);
+}
+
+export async function driveSamples(
   baseUrl: string,
   requests: BenchRequest[],
   opts: { seconds: number; connections: number },
-): Promise<LoadResult> {
+): Promise<LoadSamples> {
   let i = 0;
   const times: number[] = [];
   const instance = autocannon({
@@ -51,14 +78,5 @@ export async function drive(
   // autocannon returns an EventEmitter that is also a promise of the result.
   (instance as unknown as NodeJS.EventEmitter).on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => times.push(ms));
   const result = await instance;
-  const s = summarize(times);
-  return {
-    requests: s.n,
-    rps: s.n / opts.seconds,
-    p50: s.p50,
-    p95: s.p95,
-    p99: s.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
+  return { times, seconds: opts.seconds, non2xx: result.non2xx, errors: result.errors + result.timeouts };
 }

@@ -12,8 +12,21 @@ export interface SqlCall {
   values?: unknown[];
 }
 
-/** Runs `call(i)` from `connections` loops for `seconds`; latency percentiles of each call. */
-export async function timeCalls(call: (i: number) => Promise<unknown>, opts: { seconds: number; connections: number }) {
+/** The raw latencies of one round of a class. */
+export interface SqlSamples {
+  times: number[];
+  seconds: number;
+}
+
+/** Percentiles over the samples of every round; calls/s over their total time. */
+export function summarizeSql(rounds: SqlSamples[]) {
+  const s = summarize(rounds.flatMap((r) => r.times));
+  const seconds = rounds.reduce((a, r) => a + r.seconds, 0);
+  return { requests: s.n, rps: s.n / seconds, p50: s.p50, p95: s.p95, p99: s.p99 };
+}
+
+/** Runs `call(i)` from `connections` loops for `seconds`: the latency of each call. */
+export async function timeCallSamples(call: (i: number) => Promise<unknown>, opts: { seconds: number; connections: number }): Promise<SqlSamples> {
   const times: number[] = [];
   const until = Date.now() + opts.seconds * 1000;
   let i = 0;
@@ -26,9 +39,8 @@ export async function timeCalls(call: (i: number) => Promise<unknown>, opts: { s
       }
     }),
   );
-  const s = summarize(times);
-  return { requests: s.n, rps: s.n / opts.seconds, p50: s.p50, p95: s.p95, p99: s.p99 };
+  return { times, seconds: opts.seconds };
 }
 
-export const timeSql = (pool: pg.Pool, calls: SqlCall[], opts: { seconds: number; connections: number }) =>
-  timeCalls((i) => pool.query(calls[i % calls.length]), opts);
+export const timeSqlSamples = (pool: pg.Pool, calls: SqlCall[], opts: { seconds: number; connections: number }) =>
+  timeCallSamples((i) => pool.query(calls[i % calls.length]), opts);
