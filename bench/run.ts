@@ -21,7 +21,8 @@ import { startEmbeddedPostgres } from '../lib/embedded-postgres.ts';
 import { migrate } from '../lib/migrate.ts';
 import { driveSamples, summarizeLoad, type BenchRequest, type LoadSamples } from './lib/http-load.ts';
 import { startTs, timedTs, withRssPeak, type Timed } from './lib/processes.ts';
-import { summarizeSql, timeSqlSamples, type SqlCall, type SqlSamples } from './lib/sql-floor.ts';
+import { timeSqlSamples, type SqlCall } from './lib/sql-floor.ts';
+import { summarizeRounds, type RoundSamples } from './lib/stats.ts';
 import { writeReport, type EndpointFigure, type StageFigure } from './report.ts';
 import { endpointClasses } from './endpoints.ts';
 import { searchBench } from './search.ts';
@@ -143,7 +144,7 @@ async function main() {
     const classes = await endpointClasses(pool, key);
     const bareRounds: LoadSamples[] = [];
     const httpRounds = classes.map((): LoadSamples[] => []);
-    const sqlRounds = classes.map((): SqlSamples[] => []);
+    const sqlRounds = classes.map((): RoundSamples[] => []);
     const peaks = classes.map(() => 0);
     for (let round = 1; round <= rounds; round++) {
       log(`round ${round}/${rounds}: the bare route, then each class ${slice.toFixed(1)}s over HTTP and ${slice.toFixed(1)}s as SQL`);
@@ -163,7 +164,7 @@ async function main() {
       target: cls.target,
       notModified: cls.notModified,
       http: summarizeLoad(httpRounds[k]),
-      sql: sqlRounds[k].length ? summarizeSql(sqlRounds[k]) : undefined,
+      sql: sqlRounds[k].length ? summarizeRounds(sqlRounds[k]) : undefined,
       serverRssMb: peaks[k],
     }));
 

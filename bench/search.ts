@@ -22,9 +22,9 @@ import { searchParams } from '../server/search/params.ts';
 import { PostgresSearch } from '../server/search/postgres.ts';
 import { CENTROIDS } from '../server/search/geo.ts';
 import { driveSamples, summarizeLoad, type LoadResult, type LoadSamples } from './lib/http-load.ts';
-import { summarizeSql, timeCallSamples, type SqlSamples } from './lib/sql-floor.ts';
+import { timeCallSamples } from './lib/sql-floor.ts';
 import { startTs } from './lib/processes.ts';
-import { round } from './lib/stats.ts';
+import { round, summarizeRounds, type RoundSamples } from './lib/stats.ts';
 import { benchPorts } from './lib/ports.ts';
 
 type Query = Record<string, string | number>;
@@ -127,7 +127,7 @@ export async function searchBench(opts: { databaseUrl: string; apiUrl: string; s
     }
     const load = { seconds: opts.seconds / opts.rounds, connections: opts.connections };
     const httpRounds = classes.map((): LoadSamples[] => []);
-    const sqlRounds = classes.map((): SqlSamples[] => []);
+    const sqlRounds = classes.map((): RoundSamples[] => []);
     for (let r = 1; r <= opts.rounds; r++) {
       for (const [k, cls] of classes.entries()) {
         log(`round ${r}/${opts.rounds}, ${cls.name}: HTTP ${load.seconds.toFixed(1)}s, then SQL ${load.seconds.toFixed(1)}s`);
@@ -135,16 +135,14 @@ export async function searchBench(opts: { databaseUrl: string; apiUrl: string; s
         sqlRounds[k].push(await backendSamples(backend, cls.queries, load));
       }
     }
-    const figures: SearchFigure[] = classes.map((cls, k) => {
-      const http = summarizeLoad(httpRounds[k]);
-      const sql = summarizeSql(sqlRounds[k]);
-      return {
-        name: cls.name,
-        samples: samples[k],
-        http: { ...http, rps: round(http.rps, 1), p50: round(http.p50), p95: round(http.p95), p99: round(http.p99) },
-        sql: { requests: sql.requests, rps: round(sql.rps, 1), p50: round(sql.p50), p95: round(sql.p95), p99: round(sql.p99) },
-      };
-    });
+    const rounded = <T extends { rps: number; p50: number; p95: number; p99: number }>(x: T): T =>
+      ({ ...x, rps: round(x.rps, 1), p50: round(x.p50), p95: round(x.p95), p99: round(x.p99) });
+    const figures: SearchFigure[] = classes.map((cls, k) => ({
+      name: cls.name,
+      samples: samples[k],
+      http: rounded(summarizeLoad(httpRounds[k])),
+      sql: rounded(summarizeRounds(sqlRounds[k])),
+    }));
     return { carriers: rows[0].n, seconds: opts.seconds, rounds: opts.rounds, connections: opts.connections, classes: figures };
   } finally {
     await pool.end();

@@ -3,7 +3,7 @@
  * records every response time so p50/p95/p99 are exact (autocannon's own summary has no p95).
  */
 import autocannon from 'autocannon';
-import { summarize } from './stats.ts';
+import { summarizeRounds, type RoundSamples } from './stats.ts';
 
 export interface BenchRequest {
   method?: 'GET' | 'POST';
@@ -23,23 +23,15 @@ export interface LoadResult {
 }
 
 /** The raw samples of one or more drives of a class (rounds), before they are summarized. */
-export interface LoadSamples {
-  times: number[];
-  seconds: number;
+export interface LoadSamples extends RoundSamples {
   non2xx: number;
   errors: number;
 }
 
 /** Percentiles over every sample of the rounds; req/s over their total time. */
 export function summarizeLoad(rounds: LoadSamples[]): LoadResult {
-  const s = summarize(rounds.flatMap((r) => r.times));
-  const seconds = rounds.reduce((a, r) => a + r.seconds, 0);
   return {
-    requests: s.n,
-    rps: s.n / seconds,
-    p50: s.p50,
-    p95: s.p95,
-    p99: s.p99,
+    ...summarizeRounds(rounds),
     non2xx: rounds.reduce((a, r) => a + r.non2xx, 0),
     errors: rounds.reduce((a, r) => a + r.errors, 0),
   };

@@ -11,4 +11,17 @@ export function summarize(samples: number[]) {
 }
 
 export const median = (xs: number[]) => summarize(xs).p50;
+
+/** The latencies (ms) of one round of a class, and the seconds the round ran. */
+export interface RoundSamples {
+  times: number[];
+  seconds: number;
+}
+
+/** Percentiles over the samples of every round of a class; calls a second over their total time. */
+export function summarizeRounds(rounds: RoundSamples[]) {
+  const s = summarize(rounds.flatMap((r) => r.times));
+  const seconds = rounds.reduce((a, r) => a + r.seconds, 0);
+  return { requests: s.n, rps: s.n / seconds, p50: s.p50, p95: s.p95, p99: s.p99 };
+}
 export const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
