@@ -19,7 +19,7 @@
  * ordered index (index-only) for large match sets. Geo searches sorted by distance page through
  * the states within the radius, nearest first, each by DOT.
  */
-import { sql, withTransaction, type Pool, type PoolClient } from '../../lib/db.ts';
+import { prepared, sql, statement, withTransaction, type Pool, type PoolClient } from '../../lib/db.ts';
 import { roundMiles, statesWithin, type StateDistance } from './geo.ts';
 import { fetchRows } from './rows.ts';
 import { containsPattern, deletions, oneEditAway, prefixEnd, typoBudget, typoDistance } from './text.ts';
@@ -180,7 +180,7 @@ class SearchRun {
     if (p.phone === '') return null; // a phone filter without digits matches no phone
     let cargoBit: number | null = null;
     if (p.cargo !== null) {
-      const { rows } = await this.db.query<{ bit: number }>(sql('api/search-cargo-bit'), [p.cargo]);
+      const { rows } = await this.db.query<{ bit: number }>(statement('api/search-cargo-bit', [p.cargo]));
       if (!rows[0]) return null;
       cargoBit = rows[0].bit;
     }
@@ -209,8 +209,7 @@ class SearchRun {
   private async wordGroups(words: string[]): Promise<{ groups: WordGroup[]; carriers: number } | null> {
     const nexts = words.map((w, i) => (i === words.length - 1 ? prefixEnd(w) : null));
     const { rows } = await this.db.query<{ word: string; exact_n: number | null; prefix_n: number | null; terms: string[] | null; carriers: number }>(
-      sql('api/search-words'),
-      [words, nexts],
+      statement('api/search-words', [words, nexts]),
     );
     const groups: WordGroup[] = [];
     for (const [i, word] of words.entries()) {
@@ -238,9 +237,9 @@ class SearchRun {
     const budget = typoBudget(word.length);
     if (budget === 0) return [];
     if (budget === 1) {
-      return (await this.db.query<{ term: string; n: number }>(sql('api/search-terms-in'), [oneEditAway(word)])).rows;
+      return (await this.db.query<{ term: string; n: number }>(statement('api/search-terms-in', [oneEditAway(word)]))).rows;
     }
-    const { rows } = await this.db.query<{ term: string; n: number }>(sql('api/search-typo-terms'), [deletions(word)]);
+    const { rows } = await this.db.query<{ term: string; n: number }>(statement('api/search-typo-terms', [deletions(word)]));
     return rows.filter((r) => typoDistance(word, r.term, budget) <= budget);
   }
 
@@ -293,7 +292,7 @@ class SearchRun {
     const fleet = p.fleetMin !== null || p.fleetMax !== null;
     const auth = p.authoritySince !== null;
     const cargo = r.cargoBit !== null;
-    const q = (name: string, values: unknown[]) => this.db.query<{ state: string | null; n: number }>(sql(name), values);
+    const q = (name: string, values: unknown[]) => this.db.query<{ state: string | null; n: number }>(statement(name, values));
     if (r.groups.length === 0 && !rowFilters && !fleet && !auth) {
       ({ rows } = await q('api/search-count-cube', [r.active, r.states, r.entity, r.cargoBit ?? -1, byState]));
     } else if (r.groups.length === 0 && !rowFilters && fleet && !auth && !cargo) {
@@ -308,16 +307,16 @@ class SearchRun {
       } else {
         // A prefix: every word of its range, each carrier once; one word: exactly that word.
         const [lo, hi, lcp] = g.prefix !== null ? [word, prefixEnd(word), word.length] : [word, `${word}\u0001`, 32767];
-        ({ rows } = await this.db.query(this.withFilters('api/search-count-postings'), [
+        ({ rows } = await this.db.query(prepared(this.withFilters('api/search-count-postings'), [
           lo, r.active, r.states, r.entity, cargoMask(r), p.fleetMin, p.fleetMax, p.authoritySince, [], hi, lcp, byState,
-        ]));
+        ])));
       }
     } else if (r.groups.length === 1 && !rowFilters) {
-      ({ rows } = await this.db.query(this.withFilters('api/search-count-terms'), [
+      ({ rows } = await this.db.query(prepared(this.withFilters('api/search-count-terms'), [
         g.terms, r.active, r.states, r.entity, cargoMask(r), p.fleetMin, p.fleetMax, p.authoritySince, [], byState,
-      ]));
+      ])));
     } else {
-      ({ rows } = await this.db.query(this.filtered(r, 'api/search-count'), [...this.filterValues(r), byState]));
+      ({ rows } = await this.db.query(prepared(this.filtered(r, 'api/search-count'), [...this.filterValues(r), byState])));
     }
     return new Map(rows.map((row) => [row.state, Number(row.n)]));
   }
@@ -385,7 +384,7 @@ class SearchRun {
       order === 'rank'
         ? [this.filtered(r, 'api/search-page-rank', '', counted), [...this.filterValues(r), offset, limit, r.query, `${r.query}%`]]
         : [this.filtered(r, 'api/search-page', PAGE_ORDER[order as keyof typeof PAGE_ORDER], counted), [...this.filterValues(r), offset, limit]];
-    return (await this.db.query<{ id: number; n: number }>(name, values)).rows;
+    return (await this.db.query<{ id: number; n: number }>(prepared(name, values))).rows;
   }
 
   /**
@@ -465,7 +464,7 @@ class SearchRun {
   // ------------------------------------------------------------------ SQL text
 
   private async ids(text: string, values: unknown[]): Promise<number[]> {
-    const { rows } = await this.db.query<{ id: number }>(text, values);
+    const { rows } = await this.db.query<{ id: number }>(prepared(text, values));
     return rows.map((row) => row.id);
   }
 

@@ -1,5 +1,5 @@
 /** Search result rows from `carriers`, in the order a backend found them. */
-import { sql, type PoolClient } from '../../lib/db.ts';
+import { sql, statement, type PoolClient } from '../../lib/db.ts';
 import { NATIONAL_OOS } from '../../lib/domain.ts';
 import { CENTROIDS, haversineMiles, roundMiles } from './geo.ts';
 import type { SearchParams, SearchRow } from './types.ts';
@@ -33,7 +33,7 @@ export async function fetchRows(
   geo: SearchParams['geo'],
 ): Promise<SearchRow[]> {
   if (ids.length === 0) return [];
-  const { rows } = await db.query<Row>(sql('api/search-rows'), [ids.map(String)]);
+  const { rows } = await db.query<Row>(statement('api/search-rows', [ids.map(String)]));
   const byDot = new Map(rows.map((r) => [r.dot_number, r]));
   return ids.flatMap((id) => {
     const r = byDot.get(String(id));

@@ -1,5 +1,8 @@
 -- A search's transaction (server/search/postgres.ts): one snapshot for its count and its page;
 -- no parallel plans (many small concurrent searches on few cores: workers cost more than they
--- save, e.g. 16 ms instead of 3 ms for a 25-row walk).
+-- save, e.g. 16 ms instead of 3 ms for a 25-row walk). The statements are named (parsed once a
+-- connection) but planned for each call's values: a generic plan of a search can read a large
+-- part of a table where its values need a few pages.
 BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY;
 SET LOCAL max_parallel_workers_per_gather = 0;
+SET LOCAL plan_cache_mode = force_custom_plan;
