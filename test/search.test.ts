@@ -85,6 +85,8 @@ const SPECIAL: CarrierSnapshot[] = [
   carrierRow('900012', { legal_name: 'QUIXOTIC VENTURES LLC', phone: '5558675309', email: 'mixed.case@example.com' }),
   // A DBA equal to a query its legal name only starts with: ranks among the equal names.
   carrierRow('900013', { legal_name: 'KING HAULING CO', dba_name: 'KING' }),
+  // A one-character name: its name bucket 'A' sorts before 'A_' and 'AC' (search_name_buckets).
+  carrierRow('900014', { legal_name: 'A' }),
 ];
 const FIXTURE = [...Array.from({ length: 240 }, (_, i) => generated(i)), ...SPECIAL];
 
@@ -417,9 +419,9 @@ describe('every plan gives the same answer', () => {
     { q: 'hauling', lat: CENTROID.TX[0], lon: CENTROID.TX[1], radius: 200 },
   ];
   const plans = {
-    walks: new PostgresSearch(null as never, { smallTotal: 0, driverMax: 0 }),
-    sorts: new PostgresSearch(null as never, { smallTotal: 1e9, driverMax: 0 }),
-    'sorts, counted in the page': new PostgresSearch(null as never, { smallTotal: 1e9, driverMax: 1e9 }),
+    'walks, from name buckets': new PostgresSearch(null as never, { smallTotal: 0, driverMax: 0, bucketFrom: 0 }),
+    sorts: new PostgresSearch(null as never, { smallTotal: 1e9, driverMax: 0, bucketFrom: 1e9 }),
+    'sorts, counted in the page': new PostgresSearch(null as never, { smallTotal: 1e9, driverMax: 1e9, bucketFrom: 1e9 }),
   };
   for (const query of queries) {
     it(JSON.stringify(query), async () => {
@@ -433,6 +435,25 @@ describe('every plan gives the same answer', () => {
         const expected = reference(query);
         expect(api.pagination.total).toBe(query.q === 'truking' ? reference({ ...query, q: 'trucking' }).length : expected.length);
       }
+    });
+  }
+});
+
+describe('deep pages from name buckets', () => {
+  // Every page in name order, each started at its name bucket (search_name_buckets) and skipping
+  // only the rest of its offset: a bucket count off by one shifts every later page.
+  const fromBuckets = new PostgresSearch(null as never, { smallTotal: 1000, driverMax: 5000, bucketFrom: 0 });
+  for (const query of [{}, { status: 'ALL' }, { status: 'INACTIVE' }, { state: 'TX' }, { state: 'NY', status: 'ALL' }] as Query[]) {
+    it(JSON.stringify(query), async () => {
+      Object.assign(fromBuckets, { pool: app.db.pool });
+      const expected = reference(query).sort(byName);
+      const rows = [];
+      for (let page = 1; page <= Math.ceil(expected.length / 7); page++) {
+        const got = await fromBuckets.search(searchParams({ ...query, per_page: 7, page } as never, TODAY));
+        expect(got.total).toBe(expected.length);
+        rows.push(...got.rows);
+      }
+      expect(dots(rows)).toEqual(dots(expected));
     });
   }
 });
@@ -552,6 +573,7 @@ describe('index refresh', () => {
       words: await q('SELECT * FROM search_word_counts ORDER BY word, exact, active, state, entity'),
       terms: await q('SELECT * FROM search_terms ORDER BY term'),
       deletes: await q('SELECT * FROM search_term_deletes ORDER BY del, term'),
+      buckets: await q('SELECT * FROM search_name_buckets ORDER BY active, state, level, bucket'),
     };
   };
 

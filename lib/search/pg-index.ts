@@ -124,6 +124,7 @@ export const SEARCH_TABLES = [
   'search_word_counts',
   'search_terms',
   'search_term_deletes',
+  'search_name_buckets',
 ];
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;

@@ -16,8 +16,10 @@
  * Pages: a text search in name or relevance order reads search_postings (one name-ordered list
  * per word, each cut at page x per_page entries, merged), unless its matches are few and its
  * words rare; other searches are one sorted query, which the planner answers by walking an
- * ordered index (index-only) for large match sets. Geo searches sorted by distance page through
- * the states within the radius, nearest first, each by DOT.
+ * ordered index (index-only) for large match sets. A deep page in name order without text, filtered
+ * by status and state only, starts at the name bucket holding its first row (search_name_buckets)
+ * instead of skipping its whole offset. Geo searches sorted by distance page through the states
+ * within the radius, nearest first, each by DOT.
  */
 import { prepared, sql, statement, withTransaction, type Pool, type PoolClient } from '../../lib/db.ts';
 import { roundMiles, statesWithin, type StateDistance } from './geo.ts';
@@ -29,13 +31,15 @@ import type { SearchBackend, SearchParams, SearchResult, SortKey } from './types
  * Where the plans switch (tests move them to run every plan on a small fixture): match sets and
  * word lists up to `smallTotal` are sorted in one query, beyond walked; a several-word search
  * whose rarest word group holds up to `driverMax` carriers is sorted and counted in one query (its
- * matches are few).
+ * matches are few); a page without text in name order from offset `bucketFrom` starts at its name
+ * bucket (finding it costs ~0.8 ms, about as much as walking 3,000 index entries).
  */
 export interface PlanThresholds {
   smallTotal: number;
   driverMax: number;
+  bucketFrom: number;
 }
-const DEFAULT_THRESHOLDS: PlanThresholds = { smallTotal: 1000, driverMax: 5000 };
+const DEFAULT_THRESHOLDS: PlanThresholds = { smallTotal: 1000, driverMax: 5000, bucketFrom: 3000 };
 /** The rarest word group of a several-word search sorted on an estimate of the matches (fewMatches). */
 const ESTIMATED_MAX_GROUP = 50_000;
 /** Prefix word lists merged by one Merge Append at most; more (short prefixes) take the lateral walk. */
@@ -111,6 +115,10 @@ const hasSelectiveFilter = (p: SearchParams): boolean => p.city !== null || p.ph
 
 /** Fleet and authority filters: search_word_counts does not hold them. */
 const hasRangeFilters = (p: SearchParams): boolean => p.fleetMin !== null || p.fleetMax !== null || p.authoritySince !== null;
+
+/** Searches search_name_buckets counts: no text, no filter but the status and one state. */
+const bucketed = (r: Resolved): boolean =>
+  r.groups.length === 0 && !hasRowFilters(r.p) && !hasRangeFilters(r.p) && r.entity === null && r.cargoBit === null && (r.states?.length ?? 1) === 1;
 
 /** The word group holding the fewest carriers. */
 const smallestGroup = (groups: WordGroup[]): number => groups.reduce((best, g, i) => (g.size < groups[best].size ? i : best), 0);
@@ -325,6 +333,9 @@ class SearchRun {
 
   private async page(r: Resolved, order: Order, total: number, offset: number): Promise<number[]> {
     const limit = r.p.perPage;
+    if (order === 'name_asc' && offset >= this.limits.bucketFrom && bucketed(r)) {
+      return this.ids(sql('api/search-page-bucket'), [r.active, r.states?.[0] ?? '*', offset, limit]);
+    }
     if (!this.walks(r, order, total)) return (await this.sortedPage(r, order, offset, limit)).map((x) => x.id);
     if (order !== 'rank') return this.walk(r, order === 'name_desc', [], offset, limit);
     const k = offset + limit;
