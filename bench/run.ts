@@ -93,13 +93,14 @@ async function runPipeline(env: Record<string, string>, pool: pg.Pool): Promise<
 async function main() {
   const port = benchPorts();
   const server = await startEmbeddedPostgres({ dir: path.join(work, 'pg'), port });
-  await ensureDatabase(server.url(), 'bench');
   const url = server.url('bench');
-  await migrate(url);
   const pool = createPool(url, connections);
   const env = { DATABASE_URL: url, DUCKDB_PATH: path.join(work, 'pipeline.duckdb'), LOG_LEVEL: 'warn', DATA_DIR: work };
   const children: { kill: () => void }[] = [];
   try {
+    // Inside the try: a failed migration must stop the server too (it kept running before).
+    await ensureDatabase(server.url(), 'bench');
+    await migrate(url);
     const { synth, runs } = reuse ? (JSON.parse(fs.readFileSync(pipelineFile, 'utf8')) as PipelineFigures) : await runPipeline(env, pool);
     // The runs leave millions of fresh rows for autovacuum; done here, it cannot run beside (and
     // slow) some class of the API phase and not others.
