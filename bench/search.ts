@@ -61,7 +61,9 @@ export async function searchClasses(pool: Pool): Promise<SearchClass[]> {
   const common = await col('SELECT term FROM search_terms WHERE length(term) >= 5 ORDER BY n DESC LIMIT 8');
   const known = new Set(await col('SELECT term FROM search_terms'));
   const rare = await col('SELECT term FROM search_terms WHERE n BETWEEN 2 AND 30 AND length(term) >= 5 ORDER BY md5(term) LIMIT 20');
-  const names = await col('SELECT legal_name FROM carriers TABLESAMPLE SYSTEM (0.1) REPEATABLE (7) LIMIT 20');
+  // By hash, not TABLESAMPLE: a sample of pages drew neighbouring carriers, and other ones after
+  // every load (a new physical order), so the class changed from run to run.
+  const names = await col('SELECT legal_name FROM carriers ORDER BY md5(dot_number) LIMIT 20');
   const mid = await col('SELECT term FROM search_terms WHERE n BETWEEN 1000 AND 300000 AND length(term) >= 5 ORDER BY md5(term) LIMIT 40');
   const typos = [...common, ...mid].map(swapMiddle).filter((t) => !known.has(t)).slice(0, 24);
   const prefixes = [...new Set([...common, ...mid.slice(0, 10)].flatMap((w) => [w.slice(0, 3), w.slice(0, 5)]))];
