@@ -85,8 +85,10 @@ const SPECIAL: CarrierSnapshot[] = [
   carrierRow('900012', { legal_name: 'QUIXOTIC VENTURES LLC', phone: '5558675309', email: 'mixed.case@example.com' }),
   // A DBA equal to a query its legal name only starts with: ranks among the equal names.
   carrierRow('900013', { legal_name: 'KING HAULING CO', dba_name: 'KING' }),
-  // A one-character name: its name bucket 'A' sorts before 'A_' and 'AC' (search_name_buckets).
+  // A one-character name: its name bucket 'A' sorts before 'A_' and 'AC' (search_name_buckets);
+  // a name starting with the last code point before the UTF-16 surrogates (no chr() after it).
   carrierRow('900014', { legal_name: 'A' }),
+  carrierRow('900015', { legal_name: '\uD7FF HAULING', phy_state: 'TX', lat: CENTROID.TX[0], lon: CENTROID.TX[1] }),
 ];
 const FIXTURE = [...Array.from({ length: 240 }, (_, i) => generated(i)), ...SPECIAL];
 
@@ -454,6 +456,9 @@ describe('deep pages from name buckets', () => {
         rows.push(...got.rows);
       }
       expect(dots(rows)).toEqual(dots(expected));
+      // The last row alone: its page starts in the last bucket (for most sets 900015's).
+      const last = await fromBuckets.search(searchParams({ ...query, per_page: 1, page: expected.length } as never, TODAY));
+      expect(dots(last.rows)).toEqual(dots(expected.slice(-1)));
     });
   }
 });
