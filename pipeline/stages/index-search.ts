@@ -14,7 +14,6 @@
 import { sql, withTransaction } from '../../lib/db.ts';
 import { MEILI_BACKEND, rebuildMeili, refreshMeili, type MeiliRefresh } from '../../lib/search/meili-index.ts';
 import {
-  PG_BACKEND,
   SEARCH_TABLES,
   rebuildSearchIndex,
   refreshSearchIndex,

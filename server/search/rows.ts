@@ -1,5 +1,5 @@
 /** Search result rows from `carriers`, in the order a backend found them. */
-import { sql, statement, type PoolClient } from '../../lib/db.ts';
+import { statement, type PoolClient } from '../../lib/db.ts';
 import { NATIONAL_OOS } from '../../lib/domain.ts';
 import { CENTROIDS, haversineMiles, roundMiles } from './geo.ts';
 import type { SearchParams, SearchRow } from './types.ts';
