@@ -20,11 +20,19 @@ const pathToRegexpModule = createRequire(validatorDir)('path-to-regexp') as {
 const compile = pathToRegexpModule.pathToRegexp;
 const cache = new Map<string, unknown>();
 
-/** Compiled once per route text and options; options holding functions are not cached. */
+/**
+ * Compiled once per route text and options; options holding functions or objects are not cached.
+ * Called for every route the validator scans on every request, so the key is built by hand
+ * (without JSON.stringify).
+ */
 function memoised(path: unknown, options: Record<string, unknown> = {}): unknown {
-  const values = Object.values(options);
-  if (typeof path !== 'string' || values.some((v) => typeof v === 'function' || typeof v === 'object')) return compile(path, options);
-  const key = `${path} ${JSON.stringify(options)}`;
+  if (typeof path !== 'string') return compile(path, options);
+  let key = path;
+  for (const name in options) {
+    const v = options[name];
+    if (typeof v === 'function' || (typeof v === 'object' && v !== null)) return compile(path, options);
+    key += `\0${name}=${String(v)}`;
+  }
   let compiled = cache.get(key);
   if (compiled === undefined) {
     compiled = compile(path, options);
