@@ -5,13 +5,13 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import express, { type RequestHandler } from 'express';
-import helmet from 'helmet';
 import * as OpenApiValidator from 'express-openapi-validator';
 import './route-matcher-cache.ts';
 import { badRequest, errorHandler, HttpError, notFoundHandler } from './errors.ts';
 import { OPENAPI_PATH, operations } from './openapi.ts';
 import type { Services } from './services.ts';
 import { accessLog } from './access-log.ts';
+import { securityHeaders } from './security-headers.ts';
 import { authenticate, requireValidKey } from './auth.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { handlers as allHandlers } from './handlers/index.ts';
@@ -53,7 +53,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
   app.set('trust proxy', 'loopback');
   app.set('etag', false);
 
-  app.use(helmet());
+  app.use(securityHeaders());
   app.use(accessLog());
 
   app.get('/openapi.yaml', (_req, res) => res.type('application/yaml').sendFile(OPENAPI_PATH));

@@ -8,9 +8,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../lib/config.ts';
 import { operations } from '../server/openapi.ts';
+import { securityHeaders } from '../server/security-headers.ts';
 import { startApp, type TestApp } from './helpers/app.ts';
 import { freshDatabase, type TestDatabase } from './helpers/db.ts';
 
@@ -79,6 +83,23 @@ describe('keys', () => {
     expect(res.headers.get('strict-transport-security')).toMatch(/max-age=/);
     expect(res.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
     expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it("sets exactly helmet's headers (worked out once, not per request)", async () => {
+    const headersOf = async (middleware: express.RequestHandler) => {
+      const server = express().use(middleware).get('/', (_req, res) => res.json({})).listen(0, '127.0.0.1');
+      await new Promise((resolve) => server.once('listening', resolve));
+      try {
+        const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+        return [...res.headers].filter(([name]) => !['date', 'etag', 'connection', 'keep-alive', 'content-length'].includes(name));
+      } finally {
+        server.close();
+      }
+    };
+    const ours = await headersOf(securityHeaders());
+    expect(ours).toEqual(await headersOf(helmet()));
+    expect(ours.length).toBeGreaterThan(10);
+    expect(Object.fromEntries(ours)).not.toHaveProperty('x-powered-by');
   });
 });
 
