@@ -49,6 +49,8 @@ export function loadConfig() {
     anonymousRateLimit: int('ANON_RATE_LIMIT', 100),
     authRateLimit: int('AUTH_RATE_LIMIT', 10),
     bodyLimit: str('BODY_LIMIT', '100kb'),
+    /** Memory for rendered carrier answers (server/carrier-cache.ts); 0 turns the cache off. */
+    carrierCacheMb: int('CARRIER_CACHE_MB', 16),
     /** Run pg-boss workers inside the server process (false when `npm run worker` runs them). */
     jobsInProcess: bool('JOBS_IN_PROCESS', true),
     etlCron: str('ETL_CRON', '0 3 * * *'),

@@ -4,9 +4,10 @@
  */
 import type { Request, Response } from 'express';
 
+export const etagOf = (...parts: (string | number)[]) => `"${parts.join('-')}"`;
+
 /** Sets the ETag and answers 304 when the client already has it; returns true when done. */
-export function notModified(req: Request, res: Response, ...parts: (string | number)[]): boolean {
-  const tag = `"${parts.join('-')}"`;
+export function answeredNotModified(req: Request, res: Response, tag: string): boolean {
   res.setHeader('ETag', tag);
   res.setHeader('Cache-Control', 'no-cache');
   const match = req.headers['if-none-match'];
@@ -16,3 +17,6 @@ export function notModified(req: Request, res: Response, ...parts: (string | num
   }
   return false;
 }
+
+/** `answeredNotModified` with the tag made of `parts`. */
+export const notModified = (req: Request, res: Response, ...parts: (string | number)[]) => answeredNotModified(req, res, etagOf(...parts));

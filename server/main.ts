@@ -14,6 +14,7 @@ import { createApp } from './app.ts';
 import { listen } from './http.ts';
 import { loadSampleIfEmpty } from './sample.ts';
 import { createUsageCounter } from './usage.ts';
+import { createCarrierCache } from './carrier-cache.ts';
 
 async function main() {
   const db = await openDatabase(config, 20);
@@ -23,7 +24,8 @@ async function main() {
   const mailer = createMailer(config, { retry: queueMailRetry(boss, config) });
   if (config.jobsInProcess) await startWorkers(boss, { pool: db.pool, config, mailer, databaseUrl: db.url });
   const usage = createUsageCounter(db.pool);
-  const services = { config, pool: db.pool, clock: () => new Date(), mailer, usage, boss };
+  const carrierCache = await createCarrierCache(db.pool, config.carrierCacheMb * 1024 * 1024);
+  const services = { config, pool: db.pool, clock: () => new Date(), mailer, usage, carrierCache, boss };
   const app = createApp(services);
   const http = await listen(app, config.port, config.host);
   logger.info({ url: http.url }, 'serving the API (docs at /docs)');
@@ -31,6 +33,7 @@ async function main() {
   onShutdownSignal('finishing in-flight requests', async () => {
     await http.close(config.shutdownTimeoutMs);
     await usage.close();
+    await carrierCache.close();
     await mailer.idle(config.shutdownTimeoutMs);
     await stopBoss(boss, config.shutdownTimeoutMs);
     mailer.close();

@@ -4,6 +4,7 @@ import type { Pool } from '../lib/db.ts';
 import type { Mailer } from '../lib/mail/mailer.ts';
 import type { PgBoss } from '../jobs/boss.ts';
 import type { UsageCounter } from './usage.ts';
+import type { CarrierCache } from './carrier-cache.ts';
 
 export interface Services {
   config: Config;
@@ -14,6 +15,8 @@ export interface Services {
   mailer: Mailer;
   /** Counts authenticated requests per account and day (flush before reading them). */
   usage: UsageCounter;
+  /** Rendered carrier answers between writes to their tables; none: every lookup reads the database. */
+  carrierCache?: CarrierCache;
   /** pg-boss on the same database, when this process started it. */
   boss?: PgBoss;
 }

@@ -1,7 +1,9 @@
 /** Carrier lookups: profile, safety, insurance, bulk by DOT and by MC. */
 import { statement, type Pool } from '../../lib/db.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { notModified } from '../etag.ts';
+import type { Request, Response } from 'express';
+import { answeredNotModified, etagOf } from '../etag.ts';
+import type { CarrierCache } from '../carrier-cache.ts';
 import { coreCarrier, fullCarrier, safetyRecord, timestamp, type CarrierRow, type CoreRow } from '../carrier-view.ts';
 import { respondCarrierAsOf } from '../point-in-time.ts';
 import { bodyOf, pathOf, queryOf, type HandlerFactory, type JsonOf } from './types.ts';
@@ -9,47 +11,76 @@ import { bodyOf, pathOf, queryOf, type HandlerFactory, type JsonOf } from './typ
 /** DOT numbers arrive as digits (the contract checks); leading zeros do not make another carrier. */
 export const bareNumber = (s: string) => s.replace(/^0+(?=\d)/, '');
 
-async function carrierRow(pool: Pool, dot: string, file = 'api/carrier-by-dot'): Promise<CarrierRow> {
-  const { rows } = await pool.query<CarrierRow>(statement(file, [bareNumber(dot)]));
-  if (!rows[0]) throw notFound(`No carrier with USDOT number ${bareNumber(dot)}`);
+async function carrierRow(pool: Pool, dot: string): Promise<CarrierRow> {
+  const { rows } = await pool.query<CarrierRow>(statement('api/carrier-by-dot', [dot]));
+  if (!rows[0]) throw notFound(`No carrier with USDOT number ${dot}`);
   return rows[0];
 }
 
-export const carrierHandlers: HandlerFactory = ({ pool, clock }) => ({
+/**
+ * Answers from the carrier cache when it holds `key`; otherwise reads and renders the answer
+ * (validated like any other on its way out) and keeps its bytes for the next request.
+ */
+async function cachedAnswer(
+  req: Request,
+  res: Response,
+  cache: CarrierCache | undefined,
+  key: string,
+  read: () => Promise<{ etag: string; body: object }>,
+): Promise<void> {
+  const hit = cache?.get(key);
+  if (hit) {
+    if (answeredNotModified(req, res, hit.etag)) return;
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.end(hit.body);
+    return;
+  }
+  const generation = cache?.generation() ?? 0;
+  const { etag, body } = await read();
+  if (answeredNotModified(req, res, etag)) return;
+  cache?.set(key, generation, { etag, body: Buffer.from(JSON.stringify(body)) });
+  res.json(body);
+}
+
+export const carrierHandlers: HandlerFactory = ({ pool, clock, carrierCache }) => ({
   getCarrier: async (req, res) => {
-    const { dot_number } = pathOf(req, 'getCarrier');
+    const dot = bareNumber(pathOf(req, 'getCarrier').dot_number);
     const { as_of } = queryOf(req, 'getCarrier');
-    if (as_of !== undefined) return respondCarrierAsOf(req, res, pool, bareNumber(dot_number), as_of, clock());
-    const row = await carrierRow(pool, dot_number);
-    if (notModified(req, res, 'carrier', row.served_run_id!, row.dot_number)) return;
-    const body: JsonOf<'getCarrier', 200> = fullCarrier(row);
-    res.json(body);
+    if (as_of !== undefined) return respondCarrierAsOf(req, res, pool, dot, as_of, clock());
+    await cachedAnswer(req, res, carrierCache, `carrier:${dot}`, async () => {
+      const row = await carrierRow(pool, dot);
+      const body: JsonOf<'getCarrier', 200> = fullCarrier(row);
+      return { etag: etagOf('carrier', row.served_run_id!, row.dot_number), body };
+    });
   },
 
   getCarrierSafety: async (req, res) => {
-    const row = await carrierRow(pool, pathOf(req, 'getCarrierSafety').dot_number);
-    if (notModified(req, res, 'safety', row.served_run_id!, row.dot_number)) return;
-    const body: JsonOf<'getCarrierSafety', 200> = safetyRecord(row);
-    res.json(body);
+    const dot = bareNumber(pathOf(req, 'getCarrierSafety').dot_number);
+    await cachedAnswer(req, res, carrierCache, `safety:${dot}`, async () => {
+      const row = await carrierRow(pool, dot);
+      const body: JsonOf<'getCarrierSafety', 200> = safetyRecord(row);
+      return { etag: etagOf('safety', row.served_run_id!, row.dot_number), body };
+    });
   },
 
   getCarrierInsurance: async (req, res) => {
-    const { rows } = await pool.query(statement('api/carrier-insurance', [bareNumber(pathOf(req, 'getCarrierInsurance').dot_number)]));
-    const row = rows[0];
-    if (!row) throw notFound(`No carrier with USDOT number ${bareNumber(pathOf(req, 'getCarrierInsurance').dot_number)}`);
-    if (notModified(req, res, 'insurance', row.served_run_id, row.dot_number)) return;
-    const body: JsonOf<'getCarrierInsurance', 200> = {
-      dot_number: row.dot_number,
-      legal_name: row.legal_name,
-      policies: row.policies.map((p: Record<string, unknown>) => ({
-        ...p,
-        effective_date: timestamp(p.effective_date as string),
-        expiration_date: timestamp(p.expiration_date as string | null),
-      })),
-      etl_run_id: row.served_run_id,
-      data_as_of: timestamp(row.data_as_of)!,
-    };
-    res.json(body);
+    const dot = bareNumber(pathOf(req, 'getCarrierInsurance').dot_number);
+    await cachedAnswer(req, res, carrierCache, `insurance:${dot}`, async () => {
+      const row = (await pool.query(statement('api/carrier-insurance', [dot]))).rows[0];
+      if (!row) throw notFound(`No carrier with USDOT number ${dot}`);
+      const body: JsonOf<'getCarrierInsurance', 200> = {
+        dot_number: row.dot_number,
+        legal_name: row.legal_name,
+        policies: row.policies.map((p: Record<string, unknown>) => ({
+          ...p,
+          effective_date: timestamp(p.effective_date as string),
+          expiration_date: timestamp(p.expiration_date as string | null),
+        })),
+        etl_run_id: row.served_run_id,
+        data_as_of: timestamp(row.data_as_of)!,
+      };
+      return { etag: etagOf('insurance', row.served_run_id, row.dot_number), body };
+    });
   },
 
   bulkCarriers: async (req, res) => {

@@ -13,6 +13,7 @@ import { createApp, type AppOptions } from '../../server/app.ts';
 import { listen } from '../../server/http.ts';
 import type { Services } from '../../server/services.ts';
 import { createUsageCounter } from '../../server/usage.ts';
+import { createCarrierCache } from '../../server/carrier-cache.ts';
 import { freshDatabase, type TestDatabase } from './db.ts';
 
 export interface TestApp {
@@ -50,6 +51,7 @@ export async function startApp(
     clock: () => new Date(Date.now() + offset),
     mailer: ownMailer!,
     usage: createUsageCounter(db.pool),
+    carrierCache: opts.services && 'carrierCache' in opts.services ? undefined : await createCarrierCache(db.pool, config.carrierCacheMb * 1024 * 1024),
     ...opts.services,
   };
   const app = createApp(services, { validateResponses: true, ...opts.app });
@@ -65,6 +67,7 @@ export async function startApp(
     close: async () => {
       await server.close(1000);
       await services.usage.close();
+      await services.carrierCache?.close();
       await ownMailer?.idle(5000);
       ownMailer?.close();
       if (!opts.db) await db.drop();

@@ -1,0 +1,213 @@
+/**
+ * The carrier cache: repeated lookups answered from memory, byte for byte what the database
+ * answer was, and emptied by every committed write to the tables they come from (the real
+ * pipeline's load, or any other statement), over a real LISTEN connection.
+ */
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runPipelineCli } from '../lib/pipeline-process.ts';
+import { createCarrierCache, type CachedAnswer, type CarrierCache } from '../server/carrier-cache.ts';
+import { startApp, type TestApp } from './helpers/app.ts';
+import { loadSample, type Sample } from './helpers/sample.ts';
+
+let app: TestApp;
+let sample: Sample;
+const q = (text: string, values: unknown[] = []) => app.db.pool.query(text, values).then((r) => r.rows);
+const stats = () => app.services.carrierCache!.stats();
+const get = async (p: string, headers: Record<string, string> = {}) => {
+  const res = await fetch(`${app.url}${p}`, { headers });
+  return { status: res.status, etag: res.headers.get('etag'), type: res.headers.get('content-type'), text: await res.text() };
+};
+
+/** Keys are kept at their second miss: set twice. */
+const keep = (cache: CarrierCache, key: string, answer: CachedAnswer) => {
+  cache.set(key, cache.generation(), answer);
+  cache.set(key, cache.generation(), answer);
+};
+
+beforeAll(async () => {
+  app = await startApp();
+  sample = await loadSample(app.db, { carriers: 400, days: 2, load: 1 });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('carrier cache', () => {
+  it('answers a repeated profile, safety and insurance lookup from memory, identical to the first answer', async () => {
+    const [{ dot_number: dot }] = await q("SELECT dot_number FROM carriers WHERE carrier_status = 'ACTIVE' ORDER BY dot_number LIMIT 1");
+    for (const p of [`/v1/carriers/${dot}`, `/v1/carriers/${dot}/safety`, `/v1/carriers/${dot}/insurance`]) {
+      const first = await get(p);
+      expect(first.status).toBe(200);
+      // Kept the second time it misses.
+      expect(await get(p)).toEqual(first);
+      const before = stats().hits;
+      const again = await get(p);
+      expect(stats().hits).toBe(before + 1);
+      expect(again).toEqual(first);
+      // Revalidation from memory too.
+      expect((await get(p, { 'If-None-Match': first.etag! })).status).toBe(304);
+      expect(stats().hits).toBe(before + 2);
+    }
+    // Leading zeros are the same carrier, and the same entry.
+    const before = stats().hits;
+    expect(JSON.parse((await get(`/v1/carriers/00${dot}`)).text).dot_number).toBe(dot);
+    expect(stats().hits).toBe(before + 1);
+  });
+
+  it('a committed UPDATE of the carrier is served on the next lookup', async () => {
+    const [{ dot_number: dot }] = await q('SELECT dot_number FROM carriers ORDER BY dot_number OFFSET 3 LIMIT 1');
+    await get(`/v1/carriers/${dot}`);
+    await get(`/v1/carriers/${dot}`);
+    const hits = stats().hits;
+    expect(JSON.parse((await get(`/v1/carriers/${dot}`)).text).legal_name).not.toBe('RENAMED BY TEST');
+    expect(stats().hits).toBe(hits + 1);
+    await q('UPDATE carriers SET legal_name = $2 WHERE dot_number = $1', [dot, 'RENAMED BY TEST']);
+    await app.services.carrierCache!.sync();
+    expect(JSON.parse((await get(`/v1/carriers/${dot}`)).text).legal_name).toBe('RENAMED BY TEST');
+  });
+
+  it('a write to insurance_policies or etl_runs empties it too', async () => {
+    const [{ dot_number: dot }] = await q('SELECT dot_number FROM insurance_policies ORDER BY dot_number LIMIT 1');
+    const first = JSON.parse((await get(`/v1/carriers/${dot}/insurance`)).text);
+    await q('UPDATE insurance_policies SET insurer_name = $2 WHERE dot_number = $1', [dot, 'TEST MUTUAL']);
+    await app.services.carrierCache!.sync();
+    const after = JSON.parse((await get(`/v1/carriers/${dot}/insurance`)).text);
+    expect(after.policies.map((p: { insurer_name: string }) => p.insurer_name)).toEqual(first.policies.map(() => 'TEST MUTUAL'));
+
+    await get(`/v1/carriers/${dot}`);
+    await get(`/v1/carriers/${dot}`);
+    const entries = stats().entries;
+    expect(entries).toBeGreaterThan(0);
+    await q("UPDATE etl_runs SET summary = summary WHERE status = 'succeeded'");
+    await app.services.carrierCache!.sync();
+    expect(stats().entries).toBe(0);
+  });
+
+  it("serves the next run after the real pipeline's load commits, not the cached one", async () => {
+    const dots = (await q('SELECT dot_number FROM carriers ORDER BY dot_number LIMIT 50')).map((r) => r.dot_number);
+    const before = new Map<string, string>();
+    for (const d of dots) before.set(d, (await get(`/v1/carriers/${d}`)).etag!);
+    for (const d of dots) await get(`/v1/carriers/${d}`);
+    expect(stats().entries).toBeGreaterThanOrEqual(dots.length);
+    await runPipelineCli(['run', '--input', path.join(sample.dumps, sample.days[1])], { DATABASE_URL: app.db.url, DUCKDB_PATH: sample.duckdb, LOG_LEVEL: 'warn' });
+    await app.services.carrierCache!.sync();
+    const [{ id }] = await q("SELECT max(etl_run_id) AS id FROM etl_runs WHERE status = 'succeeded'");
+    for (const d of dots) {
+      const now = await get(`/v1/carriers/${d}`);
+      if (now.status === 404) continue; // removed by the day's mutations
+      expect(now.etag).not.toBe(before.get(d));
+      expect(JSON.parse(now.text).etl_run_id).toBe(id);
+    }
+  });
+
+  it('does not keep an answer read before an invalidation it raced with', async () => {
+    const cache = app.services.carrierCache!;
+    cache.set('carrier:raced', cache.generation(), { etag: '"x"', body: Buffer.from('{}') }); // seen once
+    const gen = cache.generation();
+    await q("UPDATE etl_runs SET summary = summary WHERE status = 'succeeded'");
+    await cache.sync();
+    cache.set('carrier:raced', gen, { etag: '"x"', body: Buffer.from('{}') });
+    expect(cache.get('carrier:raced')).toBeUndefined();
+    cache.set('carrier:raced', cache.generation(), { etag: '"x"', body: Buffer.from('{}') });
+    expect(cache.get('carrier:raced')?.etag).toBe('"x"');
+  });
+
+  it('keeps an answer the second time its key misses, so a walk over many carriers once evicts nothing', async () => {
+    const cache = await createCarrierCache(app.db.pool, 1000);
+    try {
+      const answer = (k: string) => ({ etag: `"${k}"`, body: Buffer.alloc(100) });
+      cache.set('hot', cache.generation(), answer('hot'));
+      expect(cache.get('hot')).toBeUndefined();
+      cache.set('hot', cache.generation(), answer('hot'));
+      expect(cache.get('hot')?.etag).toBe('"hot"');
+      for (let i = 0; i < 500; i++) cache.set(`once-${i}`, cache.generation(), answer(`once-${i}`));
+      expect(cache.stats()).toMatchObject({ entries: 1, bytes: 100 });
+      expect(cache.get('hot')?.etag).toBe('"hot"');
+      // After an invalidation a key seen before is kept at its first miss.
+      await q("UPDATE etl_runs SET summary = summary WHERE status = 'succeeded'");
+      await cache.sync();
+      expect(cache.get('hot')).toBeUndefined();
+      cache.set('hot', cache.generation(), answer('hot'));
+      expect(cache.get('hot')?.etag).toBe('"hot"');
+    } finally {
+      await cache.close();
+    }
+  });
+
+  it('serves from the database while its LISTEN connection is down, and misses nothing written meanwhile', async () => {
+    const cache = await createCarrierCache(app.db.pool, 1 << 20, 200);
+    try {
+      keep(cache, 'k', { etag: '"1"', body: Buffer.from('one') });
+      expect(cache.get('k')).toBeDefined();
+      const [{ n }] = await q(
+        "SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN carrier_data'",
+      );
+      expect(n).toBeGreaterThan(0);
+      // The app's own cache lost its connection too; both come back on their own.
+      await expect.poll(() => cache.get('k'), { timeout: 5000 }).toBeUndefined();
+      await expect
+        .poll(
+          async () => {
+            keep(cache, 'k', { etag: '"2"', body: Buffer.from('two') });
+            return cache.get('k')?.etag;
+          },
+          { timeout: 5000, interval: 100 },
+        )
+        .toBe('"2"');
+      await q("UPDATE etl_runs SET summary = summary WHERE status = 'succeeded'");
+      await cache.sync();
+      expect(cache.get('k')).toBeUndefined();
+    } finally {
+      await cache.close();
+    }
+    // The app's cache is back too: a write empties it again.
+    const [{ dot_number: dot }] = await q('SELECT dot_number FROM carriers ORDER BY dot_number LIMIT 1');
+    await expect
+      .poll(async () => {
+        await get(`/v1/carriers/${dot}`);
+        const hits = stats().hits;
+        await get(`/v1/carriers/${dot}`);
+        return stats().hits - hits;
+      }, { timeout: 5000, interval: 100 })
+      .toBe(1);
+  });
+
+  it('keeps at most its byte budget, dropping the least recently used', async () => {
+    const cache = await createCarrierCache(app.db.pool, 100);
+    try {
+      const put = (k: string) => keep(cache, k, { etag: `"${k}"`, body: Buffer.alloc(30) });
+      put('a');
+      put('b');
+      put('c');
+      expect(cache.get('a')).toBeDefined(); // a is now the most recently used
+      put('d');
+      expect(cache.stats()).toMatchObject({ entries: 3, bytes: 90 });
+      expect(cache.get('b')).toBeUndefined();
+      expect(['a', 'c', 'd'].map((k) => cache.get(k)?.etag)).toEqual(['"a"', '"c"', '"d"']);
+      keep(cache, 'big', { etag: '"big"', body: Buffer.alloc(101) });
+      expect(cache.get('big')).toBeUndefined();
+    } finally {
+      await cache.close();
+    }
+  });
+
+  it('CARRIER_CACHE_MB=0 turns it off: every lookup reads the database', async () => {
+    const off = await startApp({ db: app.db, config: { carrierCacheMb: 0 } });
+    try {
+      const [{ dot_number: dot }] = await q('SELECT dot_number FROM carriers ORDER BY dot_number LIMIT 1');
+      const first = await fetch(`${off.url}/v1/carriers/${dot}`).then((r) => r.text());
+      expect(await fetch(`${off.url}/v1/carriers/${dot}`).then((r) => r.text())).toBe(first);
+      expect(off.services.carrierCache!.stats()).toMatchObject({ entries: 0, hits: 0 });
+    } finally {
+      await off.close();
+    }
+  });
+
+  it('does not keep a 404: a carrier inserted afterwards is found at once', async () => {
+    const [row] = await q('SELECT * FROM carriers ORDER BY dot_number LIMIT 1');
+    expect((await get('/v1/carriers/99999901')).status).toBe(404);
+    await q(`INSERT INTO carriers SELECT (jsonb_populate_record(NULL::carriers, to_jsonb(c) || '{"dot_number": "99999901"}')).* FROM carriers c WHERE dot_number = $1`, [row.dot_number]);
+    expect((await get('/v1/carriers/99999901')).status).toBe(200);
+  });
+});
