@@ -44,14 +44,17 @@ export async function drive(baseUrl: string, requests: BenchRequest[], opts: { s
 export async function driveSamples(
   baseUrl: string,
   requests: BenchRequest[],
-  opts: { seconds: number; connections: number },
+  /** `cursor`: where in `requests` to start, advanced past the ones sent (rounds go on from there). */
+  opts: { seconds: number; connections: number; cursor?: { i: number }; amount?: number },
 ): Promise<LoadSamples> {
-  let i = 0;
+  const cursor = opts.cursor ?? { i: 0 };
+  let i = cursor.i;
   const times: number[] = [];
   const instance = autocannon({
     url: baseUrl,
     connections: opts.connections,
     duration: opts.seconds,
+    ...(opts.amount ? { amount: opts.amount } : {}),
     requests: [
       {
         setupRequest: (req: autocannon.Request) => {
@@ -70,5 +73,6 @@ export async function driveSamples(
   // autocannon returns an EventEmitter that is also a promise of the result.
   (instance as unknown as NodeJS.EventEmitter).on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => times.push(ms));
   const result = await instance;
+  cursor.i = i;
   return { times, seconds: opts.seconds, non2xx: result.non2xx, errors: result.errors + result.timeouts };
 }
