@@ -20,7 +20,7 @@ import { createPool } from '../lib/db.ts';
 import { startEmbeddedPostgres } from '../lib/embedded-postgres.ts';
 import { migrate } from '../lib/migrate.ts';
 import { driveSamples, summarizeLoad, type BenchRequest, type LoadSamples } from './lib/http-load.ts';
-import { startTs, timedTs, withRssPeak, type Timed } from './lib/processes.ts';
+import { startScriptFlags, startTs, timedTs, withRssPeak, type Timed } from './lib/processes.ts';
 import { timeSqlSamples, type SqlCall } from './lib/sql-floor.ts';
 import { summarizeRounds, type RoundSamples } from './lib/stats.ts';
 import { writeReport, type EndpointFigure, type StageFigure } from './report.ts';
@@ -117,7 +117,7 @@ async function main() {
       SAMPLE_CARRIERS: '0',
       JOBS_IN_PROCESS: 'false',
       ANON_RATE_LIMIT: '1000000000',
-    }, async () => (await fetch(`http://127.0.0.1:${apiPort}/v1/health`)).ok);
+    }, async () => (await fetch(`http://127.0.0.1:${apiPort}/v1/health`)).ok, startScriptFlags());
     children.push(api);
     let barePort = 0;
     const bare = await startTs('bench/bare-server.ts', [String(apiPort + 1)], {}, async () => {
@@ -152,7 +152,8 @@ async function main() {
     // (the carrier cache keeps an answer from its second request on).
     log('warm-up: each class but the every-DOT-new one sends each of its requests twice');
     for (const cls of classes.filter((c) => !c.cold)) {
-      await driveSamples(apiUrl, cls.requests as BenchRequest[], { seconds: 60, connections, amount: 2 * cls.requests.length });
+      const amount = 2 * cls.requests.length;
+      await driveSamples(apiUrl, cls.requests as BenchRequest[], { seconds: 60, connections: Math.min(connections, amount), amount });
     }
     for (let round = 1; round <= rounds; round++) {
       log(`round ${round}/${rounds}: the bare route, then each class ${slice.toFixed(1)}s over HTTP and ${slice.toFixed(1)}s as SQL`);
