@@ -30,14 +30,26 @@ export function timedTs(entry: string, args: string[], env: Record<string, strin
   });
 }
 
+/**
+ * The node flags of `npm start` (package.json), so that the benchmark runs the server as it is
+ * run: `exec node <flags> --import tsx server/main.ts`.
+ */
+export function startScriptFlags(): string[] {
+  const script: string = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start;
+  const m = script.match(/^exec node (.*?)\s*--import tsx server\/main\.ts$/);
+  if (!m) throw new Error(`package.json start script is not "exec node [flags] --import tsx server/main.ts": ${script}`);
+  return m[1].split(/\s+/).filter(Boolean);
+}
+
 /** Starts a long-running TypeScript entry and waits until `ready()` resolves true. */
 export async function startTs(
   entry: string,
   args: string[],
   env: Record<string, string>,
   ready: () => Promise<boolean>,
+  nodeFlags: string[] = [],
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry), ...args], {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', path.join(ROOT, entry), ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
