@@ -11,6 +11,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { config } from '../lib/config.ts';
 import { DEFAULT_POLICY, historyKey, mergePolicy, riskInputFromSnapshot, scoreCarrier } from '../lib/risk/index.ts';
+import { daysBetween, isoOfEpochDay } from '../lib/risk/dates.ts';
+import { withChangeDate } from '../lib/risk/horizon.ts';
 import type { ChameleonSignals, RiskScore } from '../lib/risk/index.ts';
 import { openPipeline, type PipelineEnv } from '../pipeline/context.ts';
 import { duckRows, duckSql, runSchema } from '../pipeline/duck.ts';
@@ -67,10 +69,9 @@ afterAll(async () => {
 /** The score stage's input rows of one run (snapshot columns and chameleon links), by DOT. */
 async function inputsOfRun(runId: number): Promise<Map<string, Record<string, any>>> {
   const schema = runSchema(runId);
-  const rows = await duckRows<Record<string, any>>(
-    env.duck.conn,
-    `SELECT * FROM (${duckSql('score_input', { schema, lo: 0, hi: 1 << 30 })})`,
-  );
+  await env.duck.conn.run(duckSql('score_input', { schema }));
+  const rows = await duckRows<Record<string, any>>(env.duck.conn, `SELECT * EXCLUDE (input_hash) FROM ${schema}.score_input`);
+  await env.duck.conn.run(`DROP TABLE ${schema}.score_input`);
   return new Map(rows.map((r) => [r.dot_number as string, r]));
 }
 
@@ -144,6 +145,49 @@ describe('the nightly score', () => {
       env.config.duckdbThreads = threads;
     }
     expect(await table()).toBe(byWorkers);
+  });
+
+  it('keeps the previous run\'s score where the inputs are the same and no date-driven value changed: the same as scoring everyone', async () => {
+    const [prev, last] = runs.slice(-2).map((r) => r.etl_run_id);
+    const table = () =>
+      duckRows(env.duck.conn, `SELECT * FROM ${runSchema(last)}.scores ORDER BY dot_number`).then((rows) => JSON.stringify(rows));
+    const incremental = await rerunStage(env, 'score', last);
+    expect(incremental.detail).toMatchObject({ kept_from: runSchema(prev) });
+    expect(incremental.detail!.kept as number).toBeGreaterThan(CARRIERS * 0.7);
+    expect(incremental.detail!.scored as number).toBeGreaterThan(0);
+    expect((incremental.detail!.kept as number) + (incremental.detail!.scored as number)).toBe(incremental.rows);
+    const kept = await table();
+    // Another model (here: its fingerprint gone from the previous run) keeps nothing.
+    const [{ fingerprint }] = await duckRows<{ fingerprint: string }>(env.duck.conn, `SELECT fingerprint FROM ${runSchema(prev)}.score_model`);
+    await env.duck.conn.run(`DROP TABLE ${runSchema(prev)}.score_model`);
+    try {
+      const full = await rerunStage(env, 'score', last);
+      expect(full.detail).toMatchObject({ kept: 0, kept_from: null, scored: full.rows });
+      expect(await table()).toBe(kept);
+    } finally {
+      await env.duck.conn.run(`CREATE TABLE ${runSchema(prev)}.score_model AS SELECT '${fingerprint}' AS fingerprint`);
+    }
+  });
+
+  it('is the same on every later date before the date the scoring reported it may change on', async () => {
+    const last = runs[runs.length - 1];
+    const asOf = batchDate(last.batch_ts);
+    let compared = 0;
+    let far = 0;
+    for (const r of (await inputsOfRun(last.etl_run_id)).values()) {
+      const links = r.chameleon_links ? (JSON.parse(r.chameleon_links) as ChameleonSignals) : null;
+      const { value, changesOn } = withChangeDate(() => scoreCarrier(riskInputFromSnapshot(r as any, links, asOf), DEFAULT_POLICY));
+      for (const days of [1, 2, 3, 7, 14, 29, 30, 31, 45, 61, 92, 183, 365, 730]) {
+        const day = daysBetween('1970-01-01', asOf) + days;
+        if (changesOn !== null && day >= changesOn) break;
+        expect(scoreCarrier(riskInputFromSnapshot(r as any, links, isoOfEpochDay(day)), DEFAULT_POLICY), `${r.dot_number} +${days}d`).toEqual(value);
+        compared++;
+        if (days >= 14) far++;
+      }
+    }
+    expect(compared).toBeGreaterThan(CARRIERS * 3);
+    // Ages in months change on a monthly anniversary: most horizons are under a month.
+    expect(far).toBeGreaterThan(CARRIERS / 4);
   });
 
   it('stays byte-identical from one run to the next unless the input or a rule outcome changed', async () => {
@@ -313,10 +357,10 @@ describe('related companies', () => {
 describe('score part files', () => {
   it('refuse a field that would break the tab-separated layout, and write one line per carrier', () => {
     const dir = tempDir('score-part-');
-    const scored = { dot: ['1', '2'], score: [90, 40], grade: ['A', 'D'], tier: ['LOW', 'HIGH'], flagCodes: ['{}', '{NO_BIPD}'], json: ['{"a":"x\\ty"}', '{}'] };
+    const scored = { dot: ['1', '2'], score: [90, 40], grade: ['A', 'D'], tier: ['LOW', 'HIGH'], flagCodes: ['{}', '{NO_BIPD}'], json: ['{"a":"x\\ty"}', '{}'], inputHash: ['12345678901234567890', '7'], validUntil: ['2026-12-01', null] };
     const file = path.join(dir, 'ok.tsv');
     expect(writeScoredPart(scored, file)).toEqual({ A: 1, D: 1 });
-    expect(fs.readFileSync(file, 'utf8').split('\n')).toEqual(['1\t90\tA\tLOW\t{}\t{"a":"x\\ty"}', '2\t40\tD\tHIGH\t{NO_BIPD}\t{}', '']);
+    expect(fs.readFileSync(file, 'utf8').split('\n')).toEqual(['1\t90\tA\tLOW\t{}\t{"a":"x\\ty"}\t12345678901234567890\t2026-12-01', '2\t40\tD\tHIGH\t{NO_BIPD}\t{}\t7\t\\N', '']);
     expect(() => writeScoredPart({ ...scored, dot: ['1\t2', '3'] }, path.join(dir, 'bad.tsv'))).toThrow(/tab or line break/);
     fs.rmSync(dir, { recursive: true, force: true });
   });

@@ -3,7 +3,7 @@
  * the confidence level.
  */
 import type { AuthorityStatus } from '../snapshot.ts';
-import { fullMonthsBetween } from './dates.ts';
+import { ageMonths } from './horizon.ts';
 import type { RiskInput } from './input.ts';
 
 export const AUTHORITY_KINDS = ['COMMON', 'CONTRACT', 'BROKER'] as const;
@@ -51,10 +51,6 @@ export function activeAuthoritySince(input: AuthorityInput): string | null {
   return dates.length === 0 ? null : dates.sort()[0];
 }
 
-/** Full months since a date, never negative (a date after as_of counts as 0). */
-export function ageMonths(since: string, asOf: string): number {
-  return Math.max(0, fullMonthsBetween(since, asOf));
-}
 
 /**
  * Operating age for confidence: months since the active authority was granted, else since the

@@ -2,7 +2,8 @@
  * Chameleon-carrier signals: the carrier shares identifiers with a carrier that was revoked or
  * shut down. Only the strongest link scores; the flag message explains it.
  */
-import { daysBetween, isoDate } from './dates.ts';
+import { isoDate } from './dates.ts';
+import { daysSince } from './horizon.ts';
 import type { Finding } from './flags.ts';
 import type { ChameleonLink, RiskInput, SharedIdentifier } from './input.ts';
 import { SHARED_IDENTIFIERS } from './input.ts';
@@ -28,7 +29,7 @@ export function isStrongLink(shared: readonly SharedIdentifier[]): boolean {
 export function scoreLink(link: ChameleonLink, carrierDot: string, asOf: string): ScoredLink | null {
   const shared = SHARED_IDENTIFIERS.filter((id) => link.shared.includes(id));
   if (shared.length === 0 || link.dot_number === carrierDot) return null;
-  const days = daysBetween(link.revoked_on, asOf);
+  const days = daysSince(link.revoked_on, asOf);
   // A revocation after as_of had not happened yet on that day (point-in-time correctness).
   if (days < 0 || days > CHAMELEON.maxDays) return null;
   const strong = isStrongLink(shared);

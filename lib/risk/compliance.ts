@@ -2,8 +2,9 @@
  * Compliance component (weight 40): may the carrier operate, is it about to lose that right, how
  * long has it held it, is its registration current, and does it look like a revoked carrier.
  */
-import { activeAuthoritySince, ageMonths, AUTHORITY_KINDS, authorityStates } from './authority.ts';
-import { daysBetween, isoDate } from './dates.ts';
+import { activeAuthoritySince, AUTHORITY_KINDS, authorityStates } from './authority.ts';
+import { isoDate } from './dates.ts';
+import { ageMonths, daysSince } from './horizon.ts';
 import { chameleonFindings } from './chameleon.ts';
 import type { Finding } from './flags.ts';
 import type { RiskInput } from './input.ts';
@@ -104,7 +105,7 @@ function ageFindings(input: RiskInput): Finding[] {
     if (age < r.months) {
       const warning = age < r.warningMonths;
       const when =
-        daysBetween(since, input.as_of) < 0
+        daysSince(since, input.as_of) < 0
           ? 'after the score date, counted as 0 months'
           : warning
             ? `less than ${r.warningMonths} months before the score date`

@@ -2,7 +2,8 @@
  * How much evidence stands behind a score: inspections in the 24-month window, operating age and
  * a current MCS-150. Independent of the policy.
  */
-import { ageMonths, operatingAgeMonths } from './authority.ts';
+import { operatingAgeMonths } from './authority.ts';
+import { ageMonths } from './horizon.ts';
 import type { RiskInput } from './input.ts';
 import { inspectionCount } from './safety.ts';
 import type { OosKind } from './safety.ts';

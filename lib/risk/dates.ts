@@ -20,7 +20,7 @@ interface ParsedDate extends CalendarDate {
 
 function parsed(year: number, month: number, day: number): ParsedDate {
   const iso = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-  return Object.freeze({ year, month, day, iso, epochDay: Math.round(Date.UTC(year, month - 1, day) / 86_400_000) });
+  return Object.freeze({ year, month, day, iso, epochDay: epochDayOf(year, month, day) });
 }
 
 /**
@@ -74,6 +74,12 @@ export function toCalendarDate(value: string | Date): CalendarDate {
 export function isoDate(value: string | Date): string {
   return parse(value).iso;
 }
+
+/** Days since 1970-01-01 of a calendar date (month 13 is January of the next year, as in Date.UTC). */
+export const epochDayOf = (year: number, month: number, day: number) => Math.round(Date.UTC(year, month - 1, day) / 86_400_000);
+
+/** 'YYYY-MM-DD' of an epoch day. */
+export const isoOfEpochDay = (epochDay: number) => new Date(epochDay * 86_400_000).toISOString().slice(0, 10);
 
 /** Whole days from `from` to `to` (negative when `from` is later). */
 export function daysBetween(from: string | Date, to: string | Date): number {

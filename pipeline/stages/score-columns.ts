@@ -4,6 +4,8 @@
  */
 import fs from 'node:fs';
 import { DEFAULT_POLICY, historyKey, riskInputFromSnapshot, scoreCarrier } from '../../lib/risk/index.ts';
+import { isoOfEpochDay } from '../../lib/risk/dates.ts';
+import { withChangeDate } from '../../lib/risk/horizon.ts';
 import type { ChameleonSignals, RiskSnapshotFields } from '../../lib/risk/index.ts';
 
 export interface ScoreBatch {
@@ -24,23 +26,31 @@ export interface ScoredBatch {
   flagCodes: string[];
   /** The RiskScore as JSON. */
   json: string[];
+  /** score_input.sql's hash of the inputs, passed through (digits). */
+  inputHash: string[];
+  /** 'YYYY-MM-DD' from which the same inputs may score differently; null: never (lib/risk/horizon.ts). */
+  validUntil: (string | null)[];
 }
 
 export function scoreColumns({ cols, n, batchDate }: ScoreBatch): ScoredBatch {
   const names = Object.keys(cols);
   const links = cols.chameleon_links as (string | null)[];
-  const out: ScoredBatch = { dot: [], score: [], grade: [], tier: [], flagCodes: [], json: [] };
+  const hashes = cols.input_hash as (bigint | number)[];
+  const out: ScoredBatch = { dot: [], score: [], grade: [], tier: [], flagCodes: [], json: [], inputHash: [], validUntil: [] };
   for (let i = 0; i < n; i++) {
     const row: Record<string, unknown> = {};
     for (const name of names) row[name] = cols[name][i];
     const chameleon = links[i] ? (JSON.parse(links[i]!) as ChameleonSignals) : null;
-    const score = scoreCarrier(riskInputFromSnapshot(row as unknown as RiskSnapshotFields, chameleon, batchDate), DEFAULT_POLICY);
+    const input = riskInputFromSnapshot(row as unknown as RiskSnapshotFields, chameleon, batchDate);
+    const { value: score, changesOn } = withChangeDate(() => scoreCarrier(input, DEFAULT_POLICY));
     out.dot.push(row.dot_number as string);
     out.score.push(score.score);
     out.grade.push(score.grade);
     out.tier.push(score.tier);
     out.flagCodes.push(`{${historyKey(score).flag_codes.join(',')}}`);
     out.json.push(JSON.stringify(score));
+    out.inputHash.push(String(hashes[i]));
+    out.validUntil.push(changesOn === null ? null : isoOfEpochDay(changesOn));
   }
   return out;
 }
@@ -57,7 +67,7 @@ export function writeScoredPart(r: ScoredBatch, file: string): Record<string, nu
   for (let i = 0; i < r.dot.length; i++) {
     const fields = [r.dot[i], String(r.score[i]), r.grade[i], r.tier[i], r.flagCodes[i]];
     if (fields.some((f) => /[\t\n\r]/.test(f))) throw new Error(`score: carrier ${r.dot[i]} has a tab or line break in a scores field`);
-    lines.push(`${fields.join('\t')}\t${r.json[i]}\n`);
+    lines.push(`${fields.join('\t')}\t${r.json[i]}\t${r.inputHash[i]}\t${r.validUntil[i] ?? '\\N'}\n`);
     grades[r.grade[i]] = (grades[r.grade[i]] ?? 0) + 1;
   }
   fs.writeFileSync(file, lines.join(''));

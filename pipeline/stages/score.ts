@@ -4,6 +4,14 @@
  * date, with the chameleon links of the related stage. The load writes the scores to PostgreSQL
  * (score-load.ts).
  *
+ * Only the carriers that need it are scored: a carrier whose inputs hash as in the previous run,
+ * on a batch date before the first date its score could change with the date alone
+ * (lib/risk/horizon.ts), keeps the previous run's score (sql/duckdb/score_reuse.sql). The model's
+ * fingerprint (a hash of its source) is stored with the scores; after any change to the model,
+ * every carrier is scored again. At 2.1M carriers and ~1% churn a night, ~10% are scored: those
+ * whose authority or MCS-150 date passes a monthly anniversary, those with chameleon links (their
+ * days since a revocation change daily), and the changed ones.
+ *
  * Rows leave DuckDB in rowid batches, column by column; worker threads score them (one per
  * DuckDB thread, the pipeline's CPU budget; none with one) while the main thread reads the next
  * batch, and write each scored batch to a tab-separated part file; one read_csv then loads every
@@ -11,13 +19,16 @@
  * thread took 40% of the stage, and the workers waited on it.) Every DuckDB call stays on the
  * main thread, one at a time.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { RISK_SNAPSHOT_FIELDS } from '../../lib/risk/index.ts';
 import type { RunContext } from '../context.ts';
-import { duckRows, duckSql, duckTableExists, lit } from '../duck.ts';
+import { ROOT } from '../../lib/config.ts';
+import { duckRows, duckSql, duckTableExists, lit, runSchema } from '../duck.ts';
+import { previousRun } from '../runs.ts';
 import { StageOrderError } from '../errors.ts';
 import { scoreColumns, writeScoredPart, type ScoreBatch } from './score-columns.ts';
 import type { Stage, StageResult } from './types.ts';
@@ -31,7 +42,7 @@ interface Vector {
 }
 
 async function readBatch(ctx: RunContext, lo: number, hi: number): Promise<ScoreBatch> {
-  const result = await ctx.duck.run(duckSql('score_input', { schema: ctx.schema, lo, hi }));
+  const result = await ctx.duck.run(`SELECT * FROM ${ctx.schema}.score_todo WHERE rowid >= ${lo} AND rowid < ${hi}`);
   const names = result.columnNames();
   const missing = RISK_SNAPSHOT_FIELDS.filter((f) => !names.includes(f));
   if (missing.length) throw new Error(`sql/duckdb/score_input.sql does not select ${missing.join(', ')}`);
@@ -53,6 +64,34 @@ async function readBatch(ctx: RunContext, lo: number, hi: number): Promise<Score
 }
 
 type Grades = Record<string, number>;
+
+/** Every file whose change can change a score: the model, what it reads, how the stage feeds it. */
+const MODEL_SOURCES = ['lib/risk', 'lib/domain.ts', 'lib/snapshot.ts', 'pipeline/stages/score-columns.ts', 'sql/duckdb/score_input.sql'];
+let fingerprint: string | undefined;
+
+/** A hash of the model's source (MODEL_SOURCES), stored with a run's scores. */
+export function modelFingerprint(): string {
+  if (fingerprint === undefined) {
+    const hash = crypto.createHash('sha256');
+    const files = MODEL_SOURCES.flatMap((p) => {
+      const full = path.join(ROOT, p);
+      return fs.statSync(full).isDirectory() ? fs.readdirSync(full).sort().map((f) => path.join(p, f)) : [p];
+    });
+    for (const f of files) hash.update(`${f}\0`).update(fs.readFileSync(path.join(ROOT, f))).update('\0');
+    fingerprint = hash.digest('hex');
+  }
+  return fingerprint;
+}
+
+/** The previous run's schema when its scores were made by this model (and so may be kept). */
+async function reusableFrom(ctx: RunContext): Promise<string | null> {
+  const prev = await previousRun(ctx.pool, ctx.batchTs);
+  if (!prev) return null;
+  const schema = runSchema(prev.etl_run_id);
+  if (!(await duckTableExists(ctx.duck, schema, 'scores')) || !(await duckTableExists(ctx.duck, schema, 'score_model'))) return null;
+  const [row] = await duckRows<{ fingerprint: string }>(ctx.duck, `SELECT fingerprint FROM ${schema}.score_model`);
+  return row?.fingerprint === modelFingerprint() ? schema : null;
+}
 
 /** Worker threads running score-worker.ts (TypeScript through tsx, whatever started this process). */
 class ScorePool {
@@ -105,18 +144,24 @@ export const score: Stage = {
     if (!(await duckTableExists(ctx.duck, ctx.schema, 'related'))) {
       throw new StageOrderError(`run ${ctx.runId}: no related table in DuckDB; run the related stage first`);
     }
+    await ctx.duck.run(`DROP TABLE IF EXISTS ${ctx.schema}.score_model`);
     await ctx.duck.run(
-      `CREATE OR REPLACE TABLE ${ctx.schema}.scores (dot_number VARCHAR, score INTEGER, grade VARCHAR, tier VARCHAR, flag_codes VARCHAR, risk_score VARCHAR)`,
+      `CREATE OR REPLACE TABLE ${ctx.schema}.scores (dot_number VARCHAR, score INTEGER, grade VARCHAR, tier VARCHAR, ` +
+        'flag_codes VARCHAR, risk_score VARCHAR, input_hash UBIGINT, valid_until DATE)',
     );
-    const [{ total, last }] = await duckRows<{ total: number; last: number | null }>(
+    await ctx.duck.run(duckSql('score_input', { schema: ctx.schema }));
+    const prev = await reusableFrom(ctx);
+    if (prev) await ctx.duck.run(duckSql('score_reuse', { schema: ctx.schema, prev, batch_date: `DATE ${lit(ctx.batchDate)}` }));
+    await ctx.duck.run(duckSql('score_todo', { schema: ctx.schema }));
+    const [{ total, last, kept, carriers }] = await duckRows<{ total: number; last: number | null; kept: number; carriers: number }>(
       ctx.duck,
-      `SELECT count(*) AS total, max(rowid) AS last FROM ${ctx.schema}.snapshot`,
+      `SELECT count(*) AS total, max(rowid) AS last, (SELECT count(*) FROM ${ctx.schema}.scores) AS kept, ` +
+        `(SELECT count(*) FROM ${ctx.schema}.snapshot) AS carriers FROM ${ctx.schema}.score_todo`,
     );
     const threads = Math.min(ctx.config.duckdbThreads, os.availableParallelism());
     const pool = threads > 1 && total > 0 ? new ScorePool(threads) : null;
     ctx.progress.start('score', total);
     const started = performance.now();
-    const grades: Grades = {};
     const partsDir = path.join(ctx.tmpDir, 'scores');
     fs.rmSync(partsDir, { recursive: true, force: true });
     fs.mkdirSync(partsDir, { recursive: true });
@@ -125,7 +170,7 @@ export const score: Stage = {
     let done = 0;
     const finishOldest = async () => {
       const part = inFlight.shift()!;
-      for (const [g, k] of Object.entries(await part.grades)) grades[g] = (grades[g] ?? 0) + k;
+      await part.grades;
       done += part.rows;
       ctx.progress.update(done, total);
     };
@@ -146,12 +191,22 @@ export const score: Stage = {
       await pool?.close();
       fs.rmSync(partsDir, { recursive: true, force: true });
     }
+    await ctx.duck.run(`DROP TABLE ${ctx.schema}.score_todo`);
     const [{ stored }] = await duckRows<{ stored: number }>(ctx.duck, `SELECT count(*) AS stored FROM ${ctx.schema}.scores`);
-    if (done !== total || stored !== total) {
-      throw new Error(`score: scored ${done} and stored ${stored} of ${total} carriers (snapshot rowids not contiguous?)`);
+    if (done !== total || stored !== carriers) {
+      throw new Error(`score: scored ${done} of ${total}, kept ${kept}, stored ${stored} of ${carriers} carriers`);
     }
+    await ctx.duck.run(`CREATE TABLE ${ctx.schema}.score_model AS SELECT ${lit(modelFingerprint())} AS fingerprint`);
+    const grades = Object.fromEntries(
+      (await duckRows<{ grade: string; n: number }>(ctx.duck, `SELECT grade, count(*) AS n FROM ${ctx.schema}.scores GROUP BY grade ORDER BY grade`)).map(
+        (r) => [r.grade, r.n],
+      ),
+    );
     const us = done ? Math.round((((performance.now() - started) * 1000) / done) * 10) / 10 : 0;
-    ctx.progress.end(`${done.toLocaleString('en-US')} carriers, ${us} µs each`);
-    return { rows: done, detail: { us_per_carrier: us, workers: pool ? threads : 0, grades } };
+    ctx.progress.end(`${done.toLocaleString('en-US')} carriers scored, ${kept.toLocaleString('en-US')} kept, ${us} µs each`);
+    return {
+      rows: carriers,
+      detail: { scored: done, kept, kept_from: prev, us_per_carrier: us, workers: pool ? threads : 0, grades },
+    };
   },
 };

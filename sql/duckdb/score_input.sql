@@ -1,7 +1,10 @@
--- One batch of the score stage's input: the RISK_SNAPSHOT_FIELDS of lib/risk/input.ts as plain
--- scalars (dates as 'YYYY-MM-DD', amounts as DOUBLE; of the BASICs only those in alert, the only
--- ones the model reads, as JSON) plus the run's chameleon links from the related stage.
--- Vars: schema (r<run>), lo, hi (rowid range of the snapshot).
+-- The score stage's input, one row per carrier: the RISK_SNAPSHOT_FIELDS of lib/risk/input.ts as
+-- plain scalars (dates as 'YYYY-MM-DD', amounts as DOUBLE; of the BASICs only those in alert, the
+-- only ones the model reads, as JSON) plus the run's chameleon links from the related stage, and a
+-- hash of all of them (input_hash): equal inputs, equal hash, so an unchanged carrier can keep the
+-- previous run's score (sql/duckdb/score_reuse.sql). Vars: schema (r<run>).
+CREATE OR REPLACE TABLE {{schema}}.score_input AS
+WITH input AS (
 SELECT
   s.dot_number,
   s.carrier_status,
@@ -31,4 +34,5 @@ SELECT
   r.chameleon_links
 FROM {{schema}}.snapshot s
 LEFT JOIN {{schema}}.related r ON r.dot_number = s.dot_number
-WHERE s.rowid >= {{lo}} AND s.rowid < {{hi}}
+)
+SELECT input.*, hash(input) AS input_hash FROM input;

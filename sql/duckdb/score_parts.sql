@@ -6,4 +6,4 @@ FROM read_csv({{files}},
   header = false, auto_detect = false, delim = '\t', quote = '', escape = '', nullstr = '\N',
   max_line_size = 16777216,
   columns = {'dot_number': 'VARCHAR', 'score': 'INTEGER', 'grade': 'VARCHAR', 'tier': 'VARCHAR',
-             'flag_codes': 'VARCHAR', 'risk_score': 'VARCHAR'})
+             'flag_codes': 'VARCHAR', 'risk_score': 'VARCHAR', 'input_hash': 'UBIGINT', 'valid_until': 'DATE'})
