@@ -19,15 +19,14 @@
  * thread took 40% of the stage, and the workers waited on it.) Every DuckDB call stays on the
  * main thread, one at a time.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { RISK_SNAPSHOT_FIELDS } from '../../lib/risk/index.ts';
 import type { RunContext } from '../context.ts';
-import { ROOT } from '../../lib/config.ts';
 import { duckRows, duckSql, duckTableExists, lit, runSchema } from '../duck.ts';
+import { fingerprintOf } from '../fingerprint.ts';
 import { previousRun } from '../runs.ts';
 import { StageOrderError } from '../errors.ts';
 import { scoreColumns, writeScoredPart, type ScoreBatch } from './score-columns.ts';
@@ -67,21 +66,9 @@ type Grades = Record<string, number>;
 
 /** Every file whose change can change a score: the model, what it reads, how the stage feeds it. */
 const MODEL_SOURCES = ['lib/risk', 'lib/domain.ts', 'lib/snapshot.ts', 'pipeline/stages/score-columns.ts', 'sql/duckdb/score_input.sql'];
-let fingerprint: string | undefined;
 
 /** A hash of the model's source (MODEL_SOURCES), stored with a run's scores. */
-export function modelFingerprint(): string {
-  if (fingerprint === undefined) {
-    const hash = crypto.createHash('sha256');
-    const files = MODEL_SOURCES.flatMap((p) => {
-      const full = path.join(ROOT, p);
-      return fs.statSync(full).isDirectory() ? fs.readdirSync(full).sort().map((f) => path.join(p, f)) : [p];
-    });
-    for (const f of files) hash.update(`${f}\0`).update(fs.readFileSync(path.join(ROOT, f))).update('\0');
-    fingerprint = hash.digest('hex');
-  }
-  return fingerprint;
-}
+export const modelFingerprint = () => fingerprintOf(MODEL_SOURCES);
 
 /** The previous run's schema when its scores were made by this model (and so may be kept). */
 async function reusableFrom(ctx: RunContext): Promise<string | null> {
@@ -151,8 +138,14 @@ export const score: Stage = {
     );
     await ctx.duck.run(duckSql('score_input', { schema: ctx.schema }));
     const prev = await reusableFrom(ctx);
-    if (prev) await ctx.duck.run(duckSql('score_reuse', { schema: ctx.schema, prev, batch_date: `DATE ${lit(ctx.batchDate)}` }));
-    await ctx.duck.run(duckSql('score_todo', { schema: ctx.schema }));
+    if (prev) {
+      await ctx.duck.run(duckSql('score_reuse', { schema: ctx.schema, prev, batch_date: `DATE ${lit(ctx.batchDate)}` }));
+      await ctx.duck.run(duckSql('score_todo', { schema: ctx.schema }));
+    } else {
+      // Everyone to score (a first run, another model): the input table as it is.
+      await ctx.duck.run(`DROP TABLE IF EXISTS ${ctx.schema}.score_todo`);
+      await ctx.duck.run(`ALTER TABLE ${ctx.schema}.score_input RENAME TO score_todo`);
+    }
     const [{ total, last, kept, carriers }] = await duckRows<{ total: number; last: number | null; kept: number; carriers: number }>(
       ctx.duck,
       `SELECT count(*) AS total, max(rowid) AS last, (SELECT count(*) FROM ${ctx.schema}.scores) AS kept, ` +
