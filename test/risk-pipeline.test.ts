@@ -290,6 +290,33 @@ describe('related companies', () => {
     byDot = new Map(rows.map((r) => [r.dot_number, { related: r.related_companies ?? [], status: r.carrier_status, links: r.chameleon_links, score: r.risk_score }]));
   });
 
+  it("keeps the previous run's normalised identifiers of carriers whose identifiers did not change: the same as normalising all", async () => {
+    const [prev, last] = runs.slice(-2).map((r) => runSchema(r.etl_run_id));
+    const tables = async () => {
+      const out: string[] = [];
+      for (const [t, order] of [['related', 'dot_number'], ['related_pairs', 'dot_number, other_dot'], ['related_groups', 'h'], ['related_idents', 'dot_number, kind, value']]) {
+        out.push(JSON.stringify(await duckRows(env.duck.conn, `SELECT * FROM ${last}.${t} ORDER BY ${order}`)));
+      }
+      return out;
+    };
+    const incremental = await rerunStage(env, 'related', runs[runs.length - 1].etl_run_id);
+    expect(incremental.detail).toMatchObject({ idents_kept_from: prev });
+    expect(incremental.detail!.normalised as number).toBeGreaterThan(0);
+    expect(incremental.detail!.normalised as number).toBeLessThan(CARRIERS / 4);
+    const kept = await tables();
+    expect(kept[3].length).toBeGreaterThan(CARRIERS * 50);
+    const [{ fingerprint }] = await duckRows<{ fingerprint: string }>(env.duck.conn, `SELECT fingerprint FROM ${prev}.related_model`);
+    await env.duck.conn.run(`DROP TABLE ${prev}.related_model`);
+    try {
+      const full = await rerunStage(env, 'related', runs[runs.length - 1].etl_run_id);
+      expect(full.detail).toMatchObject({ idents_kept_from: null });
+      expect(full.detail!.normalised as number).toBeGreaterThan(CARRIERS * 0.9);
+      expect(await tables()).toEqual(kept);
+    } finally {
+      await env.duck.conn.run(`CREATE OR REPLACE TABLE ${prev}.related_model AS SELECT '${fingerprint}' AS fingerprint`);
+    }
+  });
+
   it('links exactly the members of each planted cluster, naming what they share', async () => {
     const expected = new Map<string, string[]>();
     for (const c of clusters.filter((c) => !c.big)) {

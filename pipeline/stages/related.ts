@@ -5,7 +5,11 @@
  * service — a dispatch line, a registered agent's address, a filing service's mailbox — and links
  * nobody: it says nothing about common control, and linking it would make N² pairs.
  *
- * Steps (sql/duckdb/related_*.sql), each timed in the stage record. Output tables of the run's schema: related (dot_number, related_companies, chameleon_links),
+ * Steps (sql/duckdb/related_*.sql), each timed in the stage record. A carrier whose identifiers
+ * are what they were in the previous run keeps its normalised identifiers from that run (step 0,
+ * related_source.sql): normalising two million addresses and names is most of the stage, and a
+ * night changes ~1 % of them. A fingerprint of the normalisation's SQL is stored with them, so a
+ * changed normalisation runs on every carrier again. Output tables of the run's schema: related (dot_number, related_companies, chameleon_links),
  * standing (revoked or inactive carriers with revoked_on; the next run carries inactive_since
  * over), related_pairs, related_groups, related_idents.
  */
@@ -13,19 +17,28 @@ import { CHAMELEON } from '../../lib/risk/thresholds.ts';
 import type { RunContext } from '../context.ts';
 import { duckRows, duckRun, duckSql, duckTableExists, lit, runSchema } from '../duck.ts';
 import { StageOrderError } from '../errors.ts';
+import { fingerprintOf } from '../fingerprint.ts';
 import { previousRun } from '../runs.ts';
 import type { Stage, StageResult } from './types.ts';
 
 /** related_companies of the full profile: at most this many (openapi FullCarrier). */
 export const MAX_RELATED = 20;
 
+/** What the normalised identifiers are made by: kept from a run only while these are the same. */
+const NORMALISATION = ['sql/duckdb/related_macros.sql', 'sql/duckdb/related_idents.sql'];
+
 /** The previous run's standing table, or an empty relation of its shape (first run). */
-async function prevStanding(ctx: RunContext): Promise<{ ref: string; run: number | null }> {
-  const prev = await previousRun(ctx.pool, ctx.batchTs);
-  if (prev && (await duckTableExists(ctx.duck, runSchema(prev.etl_run_id), 'standing'))) {
-    return { ref: `${runSchema(prev.etl_run_id)}.standing`, run: prev.etl_run_id };
+function prevStanding(prev: string | null): string {
+  return prev ?? '(SELECT NULL::VARCHAR AS dot_number, NULL::DATE AS inactive_since WHERE false)';
+}
+
+/** The previous run's schema when its normalised identifiers can be kept (same normalisation). */
+async function identsFrom(ctx: RunContext, prev: string): Promise<string | null> {
+  for (const t of ['snapshot', 'related_idents', 'related_model']) {
+    if (!(await duckTableExists(ctx.duck, prev, t))) return null;
   }
-  return { ref: '(SELECT NULL::VARCHAR AS dot_number, NULL::DATE AS inactive_since WHERE false)', run: null };
+  const [row] = await duckRows<{ fingerprint: string }>(ctx.duck, `SELECT fingerprint FROM ${prev}.related_model`);
+  return row?.fingerprint === fingerprintOf(NORMALISATION) ? prev : null;
 }
 
 export const related: Stage = {
@@ -36,24 +49,36 @@ export const related: Stage = {
         throw new StageOrderError(`run ${ctx.runId}: no ${t} table in DuckDB; run the ingest and snapshot stages first`);
       }
     }
-    const prev = await prevStanding(ctx);
+    const prevRun = await previousRun(ctx.pool, ctx.batchTs);
+    const prev = prevRun ? runSchema(prevRun.etl_run_id) : null;
+    const standing = prev && (await duckTableExists(ctx.duck, prev, 'standing')) ? `${prev}.standing` : null;
+    const keptFrom = prev && (await identsFrom(ctx, prev));
     const vars = {
       schema: ctx.schema,
-      prev_standing: prev.ref,
+      prev_standing: prevStanding(standing),
       batch_date: `DATE ${lit(ctx.batchDate)}`,
       max_shared: ctx.config.relatedMaxShared,
       max_related: MAX_RELATED,
       max_days: CHAMELEON.maxDays,
     };
+    await ctx.duck.run(`DROP TABLE IF EXISTS ${ctx.schema}.related_model`);
     await ctx.duck.run(duckSql('related_macros'));
+    await ctx.duck.run(duckSql(keptFrom ? 'related_source' : 'related_source_all', { schema: ctx.schema, prev: keptFrom ?? '' }));
     const ms: Record<string, number> = {};
-    for (const step of ['related_idents', 'related_pairs', 'related_standing', 'related_lists']) {
-      const started = performance.now();
-      ctx.progress.start(step.replace('_', ' '));
-      await duckRun(ctx.duck, duckSql(step, vars), ctx.progress);
-      ms[step] = Math.round(performance.now() - started);
-      ctx.progress.end(`${(ms[step] / 1000).toFixed(1)} s`);
+    let normalised: number;
+    try {
+      [{ normalised }] = await duckRows<{ normalised: number }>(ctx.duck, 'SELECT count(*) AS normalised FROM related_source');
+      for (const step of ['related_idents', 'related_pairs', 'related_standing', 'related_lists']) {
+        const started = performance.now();
+        ctx.progress.start(step.replace('_', ' '));
+        await duckRun(ctx.duck, duckSql(step, vars), ctx.progress);
+        ms[step] = Math.round(performance.now() - started);
+        ctx.progress.end(`${(ms[step] / 1000).toFixed(1)} s`);
+      }
+    } finally {
+      await ctx.duck.run(`DROP VIEW related_kept; DROP ${keptFrom ? 'TABLE' : 'VIEW'} related_source`);
     }
+    await ctx.duck.run(`CREATE OR REPLACE TABLE ${ctx.schema}.related_model AS SELECT ${lit(fingerprintOf(NORMALISATION))} AS fingerprint`);
     const [r] = await duckRows<{ carriers: number; pairs: number; chameleon: number; standing: number; shared_services: number }>(
       ctx.duck,
       `SELECT
@@ -66,7 +91,14 @@ export const related: Stage = {
     ctx.logger.info({ ...r, step_ms: ms }, 'related companies found');
     return {
       rows: r.carriers,
-      detail: { ...r, step_ms: ms, max_shared: ctx.config.relatedMaxShared, previous_standing_run: prev.run },
+      detail: {
+        ...r,
+        step_ms: ms,
+        max_shared: ctx.config.relatedMaxShared,
+        previous_standing_run: standing ? prevRun!.etl_run_id : null,
+        normalised,
+        idents_kept_from: keptFrom,
+      },
     };
   },
 };

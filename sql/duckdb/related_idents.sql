@@ -1,5 +1,6 @@
--- related, step 1: every carrier's normalised identifiers (related_macros.sql) and the identifiers
--- held by two carriers or more. Vars: schema (r<run>).
+-- related, step 1: every carrier's normalised identifiers (related_macros.sql): those of the
+-- carriers in related_source, and the rows kept from the previous run (related_kept; step 0,
+-- related_source.sql), then the identifiers held by two carriers or more. Vars: schema (r<run>).
 
 -- Normalised identifiers: one row per carrier and identifier (one pass over the snapshot; an
 -- officer named twice counts once). h, a 64-bit hash of (kind, value), is what the grouping below
@@ -14,7 +15,7 @@ WITH norm AS (
     rel_address(phy_street, phy_city, phy_state, phy_zip) AS address,
     rel_person(officer_1) AS officer_1,
     rel_person(officer_2) AS officer_2
-  FROM {{schema}}.snapshot
+  FROM related_source
 ),
 ids AS (
   SELECT dot_number, 'phone' AS kind, phone AS value FROM norm WHERE phone IS NOT NULL
@@ -27,7 +28,9 @@ ids AS (
   UNION ALL
   SELECT dot_number, 'officer', officer_2 FROM norm WHERE contains(officer_2, ' ') AND officer_2 IS DISTINCT FROM officer_1
 )
-SELECT dot_number, kind, value, hash(kind, value) AS h FROM ids;
+SELECT dot_number, kind, value, hash(kind, value) AS h FROM ids
+UNION ALL
+SELECT * FROM related_kept;
 
 -- Every identifier held by two carriers or more, with its size; the big ones stay here (for the
 -- stage's report) but link nobody.

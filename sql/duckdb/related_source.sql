@@ -1,0 +1,26 @@
+-- related, step 0: which carriers' identifiers to normalise (related_source) and which normalised
+-- identifiers to keep from the previous run (related_kept): a carrier whose phone, e-mail,
+-- physical address and officers are what they were keeps its rows of the previous run's
+-- related_idents; the new and the changed ones are normalised (related_idents.sql). The
+-- normalisation is the same code (the stage compares fingerprints), so the result is the same
+-- as normalising every carrier. A table: step 1 reads it twice, and it holds ~1 % of the carriers.
+-- Vars: schema (r<run>), prev (the previous run's schema).
+CREATE OR REPLACE TEMP TABLE related_source AS
+SELECT s.*
+FROM {{schema}}.snapshot s
+LEFT JOIN {{prev}}.snapshot p ON p.dot_number = s.dot_number
+WHERE p.dot_number IS NULL
+   OR s.phone IS DISTINCT FROM p.phone
+   OR s.email IS DISTINCT FROM p.email
+   OR s.phy_street IS DISTINCT FROM p.phy_street
+   OR s.phy_city IS DISTINCT FROM p.phy_city
+   OR s.phy_state IS DISTINCT FROM p.phy_state
+   OR s.phy_zip IS DISTINCT FROM p.phy_zip
+   OR s.officer_1 IS DISTINCT FROM p.officer_1
+   OR s.officer_2 IS DISTINCT FROM p.officer_2;
+
+CREATE OR REPLACE TEMP VIEW related_kept AS
+SELECT i.dot_number, i.kind, i.value, i.h
+FROM {{prev}}.related_idents i
+SEMI JOIN {{schema}}.snapshot s ON s.dot_number = i.dot_number
+ANTI JOIN related_source c ON c.dot_number = i.dot_number;
