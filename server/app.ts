@@ -12,6 +12,7 @@ import { OPENAPI_PATH, operations } from './openapi.ts';
 import type { Services } from './services.ts';
 import { accessLog } from './access-log.ts';
 import { securityHeaders } from './security-headers.ts';
+import { cachedLookups } from './cached-lookups.ts';
 import { authenticate, requireValidKey } from './auth.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { handlers as allHandlers } from './handlers/index.ts';
@@ -66,6 +67,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
   // Before the validator, so 401 and 429 come before 400. The rate limiter counts a request before
   // its key is rejected, so rejected keys spend the caller's per-IP allowance.
   app.use(authenticate(services), createRateLimiter(services), requireValidKey);
+  app.use(cachedLookups(services.carrierCache));
 
   app.use(
     OpenApiValidator.middleware({

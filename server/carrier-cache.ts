@@ -22,6 +22,9 @@ import { logger } from '../lib/logger.ts';
 export const CHANNEL = 'carrier_data';
 const SEEN_LIMIT = 50_000;
 
+/** The key of a carrier's answer: its kind and the DOT number without leading zeros. */
+export const cacheKey = (kind: 'carrier' | 'safety' | 'insurance', bareDot: string) => `${kind}:${bareDot}`;
+
 export interface CachedAnswer {
   etag: string;
   body: Buffer;

@@ -33,6 +33,10 @@ export const spec = YAML.parse(fs.readFileSync(OPENAPI_PATH, 'utf8')) as {
   info: { version: string };
   paths: Record<string, Partial<Record<(typeof METHODS)[number], SpecOperation>>>;
   security?: Record<string, string[]>[];
+  components: {
+    schemas: { DotNumber: { pattern: string } };
+    parameters: { IfNoneMatch: { schema: { maxLength: number } } };
+  };
 };
 
 function keyUse(security: Record<string, string[]>[] | undefined): KeyUse {

@@ -204,6 +204,46 @@ describe('carrier cache', () => {
     }
   });
 
+  it('answers from memory only what the validator would pass, and every request as the uncached server does', async () => {
+    const off = await startApp({ db: app.db, config: { carrierCacheMb: 0 } });
+    try {
+      const [{ dot_number: dot }] = await q('SELECT dot_number FROM carriers ORDER BY dot_number OFFSET 7 LIMIT 1');
+      for (const p of [`/v1/carriers/${dot}`, `/v1/carriers/${dot}/safety`, `/v1/carriers/${dot}/insurance`]) {
+        await get(p);
+        await get(p);
+      }
+      const { etag } = await get(`/v1/carriers/${dot}`);
+      const padded = dot.padStart(8, '0');
+      const cases: [string, Record<string, string>, boolean][] = [
+        // [path, headers, answered from memory]
+        [`/v1/carriers/${dot}`, {}, true],
+        [`/v1/carriers/${padded}`, {}, true],
+        [`/v1/carriers/${dot}/safety`, {}, true],
+        [`/v1/carriers/${dot}/insurance`, { 'If-None-Match': 'W/"nope", "x"' }, true],
+        [`/v1/carriers/${dot}`, { 'If-None-Match': etag! }, true],
+        [`/v1/carriers/0${padded}`, {}, false], // 9 digits: 400
+        [`/v1/carriers/${dot}`, { 'If-None-Match': 'x'.repeat(1025) }, false], // too long: 400
+        [`/v1/carriers/${dot}?as_of=2026-01-01`, {}, false],
+        [`/v1/carriers/${dot}?unknown=1`, {}, false], // 400
+        [`/v1/carriers/${dot}/`, {}, false],
+        [`/V1/CARRIERS/${dot}`, {}, false],
+        [`/v1/carriers/${dot}/risk-history`, {}, false],
+        [`/v1/carriers/%31${dot}`, {}, false],
+      ];
+      for (const [p, headers, fromMemory] of cases) {
+        const hits = stats().hits;
+        const cached = await fetch(`${app.url}${p}`, { headers });
+        const plain = await fetch(`${off.url}${p}`, { headers });
+        expect(stats().hits - hits, p).toBe(fromMemory ? 1 : 0);
+        expect([cached.status, cached.headers.get('etag'), await cached.text()], p).toEqual([plain.status, plain.headers.get('etag'), await plain.text()]);
+      }
+      // A key is still checked, and the rate limit still counts, before a hit is answered.
+      expect((await fetch(`${app.url}/v1/carriers/${dot}`, { headers: { 'X-API-Key': 'cdk_live_not_a_key' } })).status).toBe(401);
+    } finally {
+      await off.close();
+    }
+  });
+
   it('does not keep a 404: a carrier inserted afterwards is found at once', async () => {
     const [row] = await q('SELECT * FROM carriers ORDER BY dot_number LIMIT 1');
     expect((await get('/v1/carriers/99999901')).status).toBe(404);

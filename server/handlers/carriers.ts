@@ -3,7 +3,7 @@ import { statement, type Pool } from '../../lib/db.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { Request, Response } from 'express';
 import { answeredNotModified, etagOf } from '../etag.ts';
-import type { CarrierCache } from '../carrier-cache.ts';
+import { cacheKey, type CarrierCache } from '../carrier-cache.ts';
 import { coreCarrier, fullCarrier, safetyRecord, timestamp, type CarrierRow, type CoreRow } from '../carrier-view.ts';
 import { respondCarrierAsOf } from '../point-in-time.ts';
 import { bodyOf, pathOf, queryOf, type HandlerFactory, type JsonOf } from './types.ts';
@@ -18,8 +18,8 @@ async function carrierRow(pool: Pool, dot: string): Promise<CarrierRow> {
 }
 
 /**
- * Answers from the carrier cache when it holds `key`; otherwise reads and renders the answer
- * (validated like any other on its way out) and keeps its bytes for the next request.
+ * Reads and renders an answer (validated like any other on its way out) and keeps its bytes in the
+ * carrier cache, from which server/cached-lookups.ts answers the next requests.
  */
 async function cachedAnswer(
   req: Request,
@@ -28,13 +28,6 @@ async function cachedAnswer(
   key: string,
   read: () => Promise<{ etag: string; body: object }>,
 ): Promise<void> {
-  const hit = cache?.get(key);
-  if (hit) {
-    if (answeredNotModified(req, res, hit.etag)) return;
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.end(hit.body);
-    return;
-  }
   const generation = cache?.generation() ?? 0;
   const { etag, body } = await read();
   if (answeredNotModified(req, res, etag)) return;
@@ -47,7 +40,7 @@ export const carrierHandlers: HandlerFactory = ({ pool, clock, carrierCache }) =
     const dot = bareNumber(pathOf(req, 'getCarrier').dot_number);
     const { as_of } = queryOf(req, 'getCarrier');
     if (as_of !== undefined) return respondCarrierAsOf(req, res, pool, dot, as_of, clock());
-    await cachedAnswer(req, res, carrierCache, `carrier:${dot}`, async () => {
+    await cachedAnswer(req, res, carrierCache, cacheKey('carrier', dot), async () => {
       const row = await carrierRow(pool, dot);
       const body: JsonOf<'getCarrier', 200> = fullCarrier(row);
       return { etag: etagOf('carrier', row.served_run_id!, row.dot_number), body };
@@ -56,7 +49,7 @@ export const carrierHandlers: HandlerFactory = ({ pool, clock, carrierCache }) =
 
   getCarrierSafety: async (req, res) => {
     const dot = bareNumber(pathOf(req, 'getCarrierSafety').dot_number);
-    await cachedAnswer(req, res, carrierCache, `safety:${dot}`, async () => {
+    await cachedAnswer(req, res, carrierCache, cacheKey('safety', dot), async () => {
       const row = await carrierRow(pool, dot);
       const body: JsonOf<'getCarrierSafety', 200> = safetyRecord(row);
       return { etag: etagOf('safety', row.served_run_id!, row.dot_number), body };
@@ -65,7 +58,7 @@ export const carrierHandlers: HandlerFactory = ({ pool, clock, carrierCache }) =
 
   getCarrierInsurance: async (req, res) => {
     const dot = bareNumber(pathOf(req, 'getCarrierInsurance').dot_number);
-    await cachedAnswer(req, res, carrierCache, `insurance:${dot}`, async () => {
+    await cachedAnswer(req, res, carrierCache, cacheKey('insurance', dot), async () => {
       const row = (await pool.query(statement('api/carrier-insurance', [dot]))).rows[0];
       if (!row) throw notFound(`No carrier with USDOT number ${dot}`);
       const body: JsonOf<'getCarrierInsurance', 200> = {
