@@ -5,7 +5,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { ROOT } from '../lib/config.ts';
+import { duckRows, duckTableExists, lit } from './duck.ts';
 
 const memo = new Map<string, string>();
 
@@ -24,4 +26,16 @@ export function fingerprintOf(sources: string[]): string {
     memo.set(key, hex);
   }
   return hex;
+}
+
+/** Stores the fingerprint of `sources` as the one-row table `schema.table`. */
+export async function storeFingerprint(duck: DuckDBConnection, schema: string, table: string, sources: string[]): Promise<void> {
+  await duck.run(`CREATE OR REPLACE TABLE ${schema}.${table} AS SELECT ${lit(fingerprintOf(sources))} AS fingerprint`);
+}
+
+/** Whether `schema.table` holds the fingerprint `sources` have now (false when it is missing). */
+export async function sameFingerprint(duck: DuckDBConnection, schema: string, table: string, sources: string[]): Promise<boolean> {
+  if (!(await duckTableExists(duck, schema, table))) return false;
+  const [row] = await duckRows<{ fingerprint: string }>(duck, `SELECT fingerprint FROM ${schema}.${table}`);
+  return row?.fingerprint === fingerprintOf(sources);
 }

@@ -17,7 +17,7 @@ import { CHAMELEON } from '../../lib/risk/thresholds.ts';
 import type { RunContext } from '../context.ts';
 import { duckRows, duckRun, duckSql, duckTableExists, lit, runSchema } from '../duck.ts';
 import { StageOrderError } from '../errors.ts';
-import { fingerprintOf } from '../fingerprint.ts';
+import { sameFingerprint, storeFingerprint } from '../fingerprint.ts';
 import { previousRun } from '../runs.ts';
 import type { Stage, StageResult } from './types.ts';
 
@@ -34,11 +34,10 @@ function prevStanding(prev: string | null): string {
 
 /** The previous run's schema when its normalised identifiers can be kept (same normalisation). */
 async function identsFrom(ctx: RunContext, prev: string): Promise<string | null> {
-  for (const t of ['snapshot', 'related_idents', 'related_model']) {
+  for (const t of ['snapshot', 'related_idents']) {
     if (!(await duckTableExists(ctx.duck, prev, t))) return null;
   }
-  const [row] = await duckRows<{ fingerprint: string }>(ctx.duck, `SELECT fingerprint FROM ${prev}.related_model`);
-  return row?.fingerprint === fingerprintOf(NORMALISATION) ? prev : null;
+  return (await sameFingerprint(ctx.duck, prev, 'related_model', NORMALISATION)) ? prev : null;
 }
 
 export const related: Stage = {
@@ -78,7 +77,7 @@ export const related: Stage = {
     } finally {
       await ctx.duck.run(`DROP VIEW related_kept; DROP ${keptFrom ? 'TABLE' : 'VIEW'} related_source`);
     }
-    await ctx.duck.run(`CREATE OR REPLACE TABLE ${ctx.schema}.related_model AS SELECT ${lit(fingerprintOf(NORMALISATION))} AS fingerprint`);
+    await storeFingerprint(ctx.duck, ctx.schema, 'related_model', NORMALISATION);
     const [r] = await duckRows<{ carriers: number; pairs: number; chameleon: number; standing: number; shared_services: number }>(
       ctx.duck,
       `SELECT

@@ -26,7 +26,7 @@ import { Worker } from 'node:worker_threads';
 import { RISK_SNAPSHOT_FIELDS } from '../../lib/risk/index.ts';
 import type { RunContext } from '../context.ts';
 import { duckRows, duckSql, duckTableExists, lit, runSchema } from '../duck.ts';
-import { fingerprintOf } from '../fingerprint.ts';
+import { sameFingerprint, storeFingerprint } from '../fingerprint.ts';
 import { previousRun } from '../runs.ts';
 import { StageOrderError } from '../errors.ts';
 import { scoreColumns, writeScoredPart, type ScoreBatch } from './score-columns.ts';
@@ -67,17 +67,13 @@ type Grades = Record<string, number>;
 /** Every file whose change can change a score: the model, what it reads, how the stage feeds it. */
 const MODEL_SOURCES = ['lib/risk', 'lib/domain.ts', 'lib/snapshot.ts', 'pipeline/stages/score-columns.ts', 'sql/duckdb/score_input.sql'];
 
-/** A hash of the model's source (MODEL_SOURCES), stored with a run's scores. */
-export const modelFingerprint = () => fingerprintOf(MODEL_SOURCES);
-
 /** The previous run's schema when its scores were made by this model (and so may be kept). */
 async function reusableFrom(ctx: RunContext): Promise<string | null> {
   const prev = await previousRun(ctx.pool, ctx.batchTs);
   if (!prev) return null;
   const schema = runSchema(prev.etl_run_id);
-  if (!(await duckTableExists(ctx.duck, schema, 'scores')) || !(await duckTableExists(ctx.duck, schema, 'score_model'))) return null;
-  const [row] = await duckRows<{ fingerprint: string }>(ctx.duck, `SELECT fingerprint FROM ${schema}.score_model`);
-  return row?.fingerprint === modelFingerprint() ? schema : null;
+  const ok = (await duckTableExists(ctx.duck, schema, 'scores')) && (await sameFingerprint(ctx.duck, schema, 'score_model', MODEL_SOURCES));
+  return ok ? schema : null;
 }
 
 /** Worker threads running score-worker.ts (TypeScript through tsx, whatever started this process). */
@@ -189,7 +185,7 @@ export const score: Stage = {
     if (done !== total || stored !== carriers) {
       throw new Error(`score: scored ${done} of ${total}, kept ${kept}, stored ${stored} of ${carriers} carriers`);
     }
-    await ctx.duck.run(`CREATE TABLE ${ctx.schema}.score_model AS SELECT ${lit(modelFingerprint())} AS fingerprint`);
+    await storeFingerprint(ctx.duck, ctx.schema, 'score_model', MODEL_SOURCES);
     const grades = Object.fromEntries(
       (await duckRows<{ grade: string; n: number }>(ctx.duck, `SELECT grade, count(*) AS n FROM ${ctx.schema}.scores GROUP BY grade ORDER BY grade`)).map(
         (r) => [r.grade, r.n],
