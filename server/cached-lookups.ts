@@ -17,7 +17,7 @@ import { bareNumber } from './handlers/carriers.ts';
 import { spec } from './openapi.ts';
 
 /** Writes a cached answer: 304 when the client has it, else its JSON. */
-export function sendCached(req: Request, res: Response, hit: CachedAnswer): void {
+function sendCached(req: Request, res: Response, hit: CachedAnswer): void {
   if (answeredNotModified(req, res, hit.etag)) return;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.end(hit.body);

@@ -27,11 +27,6 @@ export const MAX_RELATED = 20;
 /** What the normalised identifiers are made by: kept from a run only while these are the same. */
 const NORMALISATION = ['sql/duckdb/related_macros.sql', 'sql/duckdb/related_idents.sql'];
 
-/** The previous run's standing table, or an empty relation of its shape (first run). */
-function prevStanding(prev: string | null): string {
-  return prev ?? '(SELECT NULL::VARCHAR AS dot_number, NULL::DATE AS inactive_since WHERE false)';
-}
-
 /** The previous run's schema when its normalised identifiers can be kept (same normalisation). */
 async function identsFrom(ctx: RunContext, prev: string): Promise<string | null> {
   for (const t of ['snapshot', 'related_idents']) {
@@ -50,11 +45,12 @@ export const related: Stage = {
     }
     const prevRun = await previousRun(ctx.pool, ctx.batchTs);
     const prev = prevRun ? runSchema(prevRun.etl_run_id) : null;
+    // The previous run's standing table, or an empty relation of its shape (first run).
     const standing = prev && (await duckTableExists(ctx.duck, prev, 'standing')) ? `${prev}.standing` : null;
     const keptFrom = prev && (await identsFrom(ctx, prev));
     const vars = {
       schema: ctx.schema,
-      prev_standing: prevStanding(standing),
+      prev_standing: standing ?? '(SELECT NULL::VARCHAR AS dot_number, NULL::DATE AS inactive_since WHERE false)',
       batch_date: `DATE ${lit(ctx.batchDate)}`,
       max_shared: ctx.config.relatedMaxShared,
       max_related: MAX_RELATED,
