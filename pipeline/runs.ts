@@ -152,6 +152,6 @@ export async function markFailed(db: Queryable, runId: number, error: string): P
   await db.query(sql('pipeline/runs_fail'), [runId, error]);
 }
 
-export async function markSucceeded(db: Queryable, runId: number, summary: Record<string, number>): Promise<void> {
-  await db.query(sql('pipeline/runs_succeed'), [runId, JSON.stringify(summary)]);
+export async function markSucceeded(db: Queryable, runId: number, summary: Record<string, number>, carriers: number): Promise<void> {
+  await db.query(sql('pipeline/runs_succeed'), [runId, JSON.stringify(summary), carriers]);
 }

@@ -99,6 +99,9 @@ describe('a folder of two days', () => {
     const carriers = await db.pool.query('SELECT dot_number, etl_run_id, updated_at FROM carriers ORDER BY dot_number');
     expect(carriers.rows.map((r) => r.dot_number)).toEqual(['1001', '1002', '1003', '1004', '1006']);
     expect(carriers.rows[0].updated_at).toEqual(new Date('2026-03-02T00:00:00Z'));
+    // Each run records the carriers it serves (day 1: 1001–1005).
+    const counted = await db.pool.query('SELECT etl_run_id, carriers FROM etl_runs ORDER BY etl_run_id');
+    expect(counted.rows).toEqual([{ etl_run_id: 1, carriers: 5 }, { etl_run_id: 2, carriers: carriers.rows.length }]);
     // A day already loaded is skipped.
     expect((await runInput(env, dumps)).map((d) => d.status)).toEqual(['skipped', 'skipped']);
   });
