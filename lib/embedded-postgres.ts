@@ -72,7 +72,18 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number })
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'max_connections=200', '-c', 'fsync=on', '-c', `shared_buffers=${SHARED_BUFFERS_MB}MB`],
+    postgresFlags: [
+      '-c', 'max_connections=200',
+      '-c', 'fsync=on',
+      '-c', `shared_buffers=${SHARED_BUFFERS_MB}MB`,
+      // No replicas or archive read this server's WAL. With `minimal`, a table rewritten in the
+      // writing transaction (the load's TRUNCATE and COPY, the search rebuild, a first history)
+      // is synced at commit instead of being written twice: 205 -> 177 s for the search rebuild
+      // at 2.1M. Crash safety is unchanged. Point DATABASE_URL at a server of your own to keep
+      // replication.
+      '-c', 'wal_level=minimal',
+      '-c', 'max_wal_senders=0',
+    ],
     onLog: (m) => logs.push(String(m)),
     onError: (m) => logs.push(String(m)),
   });

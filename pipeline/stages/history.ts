@@ -11,6 +11,7 @@
  *   registerLoadHook(historyHook); // once per process, before the load stage runs
  */
 import { sql, type PoolClient } from '../../lib/db.ts';
+import { truncateIfEmpty } from '../fresh-table.ts';
 import type { LoadHook } from '../load-hooks.ts';
 
 export interface HistoryContext {
@@ -51,6 +52,8 @@ export async function writeHistory(
   // everything served now, whatever the load's mode.
   const empty = (await client.query<{ empty: boolean }>(sql('pipeline/history_empty'))).rows[0].empty;
   if (empty) {
+    await truncateIfEmpty(client, 'carrier_history');
+    await truncateIfEmpty(client, 'insurance_policy_history');
     const opened = (await client.query(sql('pipeline/history_bootstrap_carriers'), args)).rowCount ?? 0;
     const policiesOpened = (await client.query(sql('pipeline/history_bootstrap_policies'), args)).rowCount ?? 0;
     return { opened, closed: 0, policiesOpened, policiesClosed: 0 };
