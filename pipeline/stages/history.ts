@@ -56,6 +56,9 @@ export async function writeHistory(
     await truncateIfEmpty(client, 'insurance_policy_history');
     const opened = (await client.query(sql('pipeline/history_bootstrap_carriers'), args)).rowCount ?? 0;
     const policiesOpened = (await client.query(sql('pipeline/history_bootstrap_policies'), args)).rowCount ?? 0;
+    // Statistics now: the next night's load may come before autovacuum analyzes two million new
+    // rows, and without them its history plans took 10.3 s instead of 3.4 s at 2.1M (1.9 s here).
+    await client.query('ANALYZE carrier_history, insurance_policy_history');
     return { opened, closed: 0, policiesOpened, policiesClosed: 0 };
   }
 
