@@ -11,7 +11,7 @@
  *   registerLoadHook(historyHook); // once per process, before the load stage runs
  */
 import { sql, type PoolClient } from '../../lib/db.ts';
-import { truncateIfEmpty } from '../fresh-table.ts';
+import { fillEmptyTable } from '../empty-table.ts';
 import type { LoadHook } from '../load-hooks.ts';
 
 export interface HistoryContext {
@@ -52,10 +52,10 @@ export async function writeHistory(
   // everything served now, whatever the load's mode.
   const empty = (await client.query<{ empty: boolean }>(sql('pipeline/history_empty'))).rows[0].empty;
   if (empty) {
-    await truncateIfEmpty(client, 'carrier_history');
-    await truncateIfEmpty(client, 'insurance_policy_history');
-    const opened = (await client.query(sql('pipeline/history_bootstrap_carriers'), args)).rowCount ?? 0;
-    const policiesOpened = (await client.query(sql('pipeline/history_bootstrap_policies'), args)).rowCount ?? 0;
+    const opened = await fillEmptyTable(client, 'carrier_history', async () =>
+      (await client.query(sql('pipeline/history_bootstrap_carriers'), args)).rowCount ?? 0);
+    const policiesOpened = await fillEmptyTable(client, 'insurance_policy_history', async () =>
+      (await client.query(sql('pipeline/history_bootstrap_policies'), args)).rowCount ?? 0);
     // Statistics now: the next night's load may come before autovacuum analyzes two million new
     // rows, and without them its history plans took 10.3 s instead of 3.4 s at 2.1M (1.9 s here).
     await client.query('ANALYZE carrier_history, insurance_policy_history');

@@ -14,6 +14,7 @@ import { sql, withTransaction, type PoolClient } from '../../lib/db.ts';
 import { CARRIER_COLUMNS, CHANGE_COLUMNS, POLICY_COLUMNS } from '../columns.ts';
 import type { RunContext } from '../context.ts';
 import { duckRows, duckRun, duckSql, duckTableExists, lit, runSchema } from '../duck.ts';
+import { fillEmptyTable } from '../empty-table.ts';
 import { StageOrderError } from '../errors.ts';
 import { loadHooks } from '../load-hooks.ts';
 import { copyFileToPg, duckToCsv } from '../pg-copy.ts';
@@ -97,8 +98,9 @@ async function copy(ctx: RunContext, client: PoolClient, file: string, target: s
 async function writeCarriers(ctx: RunContext, client: PoolClient, p: Plan, files: Exports): Promise<Record<string, number>> {
   if (p.mode === 'full') {
     await client.query(sql('pipeline/load_truncate'));
-    const carriers = await copy(ctx, client, files.carriers, `carriers ${cols(CARRIER_COLUMNS)}`);
-    const policies = await copy(ctx, client, files.policies, `insurance_policies ${cols(POLICY_COLUMNS)}`);
+    const carriers = await fillEmptyTable(client, 'carriers', () => copy(ctx, client, files.carriers, `carriers ${cols(CARRIER_COLUMNS)}`));
+    const policies = await fillEmptyTable(client, 'insurance_policies', () =>
+      copy(ctx, client, files.policies, `insurance_policies ${cols(POLICY_COLUMNS)}`));
     return { carriers, removed: 0, policies };
   }
   await client.query(sql('pipeline/load_stage_tables'));

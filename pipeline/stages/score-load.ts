@@ -18,7 +18,7 @@ import { sql, type PoolClient } from '../../lib/db.ts';
 import type { RunContext } from '../context.ts';
 import { duckSql, duckTableExists, lit, runSchema } from '../duck.ts';
 import { StageOrderError } from '../errors.ts';
-import { truncateIfEmpty } from '../fresh-table.ts';
+import { fillEmptyTable } from '../empty-table.ts';
 import type { LoadHook } from '../load-hooks.ts';
 import { copyDuckToPg } from '../pg-copy.ts';
 import { previousRun } from '../runs.ts';
@@ -71,8 +71,8 @@ export async function loadRisk(ctx: RunContext, client: PoolClient, mode: 'full'
   let history: number;
   if (!earlier) {
     // The first history: every served carrier, whose carriers row now holds this run's score.
-    await truncateIfEmpty(client, 'risk_history');
-    history = (await client.query(sql('pipeline/risk_history_bootstrap'), [ctx.runId, ctx.batchTs])).rowCount ?? 0;
+    history = await fillEmptyTable(client, 'risk_history', async () =>
+      (await client.query(sql('pipeline/risk_history_bootstrap'), [ctx.runId, ctx.batchTs])).rowCount ?? 0);
   } else {
     const historySelect = duckSql(prev ? 'export_risk_history_changed' : 'export_risk_history', vars);
     await copyDuckToPg(ctx, client, { select: historySelect, table: `risk_history_stage ${HISTORY_COLUMNS}` });

@@ -1,0 +1,79 @@
+/**
+ * Bulk writes into empty tables (pipeline/empty-table.ts) drop the indexes and primary keys and
+ * build them again: after a whole run, every table they touched has exactly the indexes and
+ * constraints the migrations gave it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillEmptyTable } from '../pipeline/empty-table.ts';
+import { runInput } from '../pipeline/run.ts';
+import { freshDatabase, type TestDatabase } from './helpers/db.ts';
+import { copyDays, testPipeline, type TestPipeline } from './pipeline-harness.ts';
+
+const TABLES = ['carriers', 'insurance_policies', 'carrier_history', 'insurance_policy_history', 'risk_history'];
+
+let db: TestDatabase;
+let env: TestPipeline;
+
+beforeAll(async () => {
+  db = await freshDatabase();
+  env = await testPipeline(db.pool);
+});
+afterAll(async () => {
+  await env?.close();
+  await db?.drop();
+});
+
+/** Every index and constraint of the tables, by name, with its definition. */
+async function schemaOf(tables: string[]): Promise<string[]> {
+  const { rows } = await db.pool.query<{ d: string }>(
+    `SELECT tablename || ' ' || indexname || ': ' || indexdef AS d FROM pg_indexes WHERE tablename = ANY ($1)
+     UNION ALL
+     SELECT conrelid::regclass::text || ' ' || conname || ': ' || pg_get_constraintdef(oid) FROM pg_constraint
+     WHERE conrelid::regclass::text = ANY ($1)
+     ORDER BY 1`,
+    [tables],
+  );
+  return rows.map((r) => r.d);
+}
+
+describe('bulk writes into empty tables', () => {
+  it('leave the indexes and constraints of every table they fill as the migrations made them', async () => {
+    const before = await schemaOf(TABLES);
+    expect(before.filter((d) => d.includes('PRIMARY KEY')).length).toBe(TABLES.length - 1); // insurance_policies has none
+    const days = await runInput(env, copyDays('two-days/2026-03-01', 'two-days/2026-03-02'));
+    expect(days.map((d) => d.status)).toEqual(['succeeded', 'succeeded']);
+    // The first run filled every table from empty; the second wrote into them through their indexes.
+    const { rows } = await db.pool.query('SELECT count(*)::int AS n FROM risk_history');
+    expect(rows[0].n).toBeGreaterThan(0);
+    expect(await schemaOf(TABLES)).toEqual(before);
+    // The primary key is enforced again.
+    await expect(
+      db.pool.query('INSERT INTO risk_history SELECT * FROM risk_history LIMIT 1'),
+    ).rejects.toThrow(/duplicate key value violates unique constraint "risk_history_pkey"/);
+  });
+
+  it('write through the indexes of a table that is not empty', async () => {
+    const client = await db.pool.connect();
+    try {
+      await client.query('BEGIN');
+      expect((await client.query('SELECT count(*)::int AS n FROM risk_history')).rows[0].n).toBeGreaterThan(0);
+      const during = await fillEmptyTable(client, 'risk_history', () => schemaOf(['risk_history']));
+      expect(during).toEqual(await schemaOf(['risk_history']));
+      await client.query('ROLLBACK');
+      // An empty table: nothing left during the fill, everything back after it.
+      await client.query('BEGIN');
+      await client.query('DELETE FROM risk_history');
+      const { rows } = await client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'risk_history'`,
+      );
+      expect(rows[0].n).toBe(3);
+      const inside = await fillEmptyTable(client, 'risk_history', async () =>
+        (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'risk_history'`)).rows[0].n);
+      expect(inside).toBe(0);
+      expect((await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'risk_history'`)).rows[0].n).toBe(3);
+      await client.query('ROLLBACK');
+    } finally {
+      client.release();
+    }
+  });
+});
