@@ -8,6 +8,7 @@
  * secondary indexes dropped during the bulk insert.
  */
 import { sql, type PoolClient } from '../db.ts';
+import { fillEmptyTables } from '../empty-tables.ts';
 
 export const PG_BACKEND = 'postgres';
 
@@ -68,6 +69,12 @@ async function applyDelta(client: Client, full: boolean, steps: Record<string, n
 }
 
 /**
+ * The tables a full rebuild fills with plain INSERTs: their indexes and keys are dropped and built
+ * after (lib/empty-tables.ts). The count tables keep theirs: their inserts use ON CONFLICT.
+ */
+const BULK_TABLES = ['carrier_search', 'search_postings', 'search_word_counts', 'search_terms', 'search_term_deletes'];
+
+/**
  * Rebuilds every search table from `carriers` (first run, full loads, tests). Run it in a
  * transaction: the tables are truncated first, so readers wait for the commit.
  */
@@ -78,13 +85,16 @@ export async function rebuildSearchIndex(client: Client, runId: number | null, n
   await client.query(`SET LOCAL work_mem = '64MB'`);
   const steps: Record<string, number> = {};
   await client.query(sql('search/truncate'));
-  const { rows: indexes } = await client.query<{ indexname: string; indexdef: string }>(sql('search/bulk_indexes'));
-  for (const ix of indexes) await client.query(`DROP INDEX ${quoteIdent(ix.indexname)}`);
-  await client.query(sql('search/delta_table'));
-  const carriers = await applyDelta(client, true, steps);
-  // Index builds may use parallel workers (the tables forbid parallel plans for the API).
-  await client.query(sql('search/parallel_build'));
-  for (const ix of indexes) await step(steps, 'indexes', () => client.query(ix.indexdef));
+  let filled = 0;
+  const carriers = await fillEmptyTables(client, BULK_TABLES, async () => {
+    await client.query(sql('search/delta_table'));
+    const n = await applyDelta(client, true, steps);
+    // Index builds may use parallel workers (the tables forbid parallel plans for the API).
+    await client.query(sql('search/parallel_build'));
+    filled = Date.now();
+    return n;
+  });
+  steps.indexes = Date.now() - filled;
   await client.query(sql('search/parallel_serve'));
   await client.query('DROP TABLE search_delta');
   await client.query(sql('search/state_set'), [PG_BACKEND, runId, true, now]);
@@ -127,4 +137,3 @@ export const SEARCH_TABLES = [
   'search_name_buckets',
 ];
 
-const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;

@@ -11,7 +11,7 @@
  *   registerLoadHook(historyHook); // once per process, before the load stage runs
  */
 import { sql, type PoolClient } from '../../lib/db.ts';
-import { fillEmptyTable } from '../empty-table.ts';
+import { fillEmptyTable } from '../../lib/empty-tables.ts';
 import type { LoadHook } from '../load-hooks.ts';
 
 export interface HistoryContext {

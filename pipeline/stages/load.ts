@@ -11,10 +11,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql, withTransaction, type PoolClient } from '../../lib/db.ts';
+import { fillEmptyTable } from '../../lib/empty-tables.ts';
 import { CARRIER_COLUMNS, CHANGE_COLUMNS, POLICY_COLUMNS } from '../columns.ts';
 import type { RunContext } from '../context.ts';
 import { duckRows, duckRun, duckSql, duckTableExists, lit, runSchema } from '../duck.ts';
-import { fillEmptyTable } from '../empty-table.ts';
 import { StageOrderError } from '../errors.ts';
 import { loadHooks } from '../load-hooks.ts';
 import { copyFileToPg, duckToCsv } from '../pg-copy.ts';

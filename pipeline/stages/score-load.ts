@@ -15,10 +15,10 @@
  * - risk_history_runs: the run's row count, for GET /v1/meta.
  */
 import { sql, type PoolClient } from '../../lib/db.ts';
+import { fillEmptyTable } from '../../lib/empty-tables.ts';
 import type { RunContext } from '../context.ts';
 import { duckSql, duckTableExists, lit, runSchema } from '../duck.ts';
 import { StageOrderError } from '../errors.ts';
-import { fillEmptyTable } from '../empty-table.ts';
 import type { LoadHook } from '../load-hooks.ts';
 import { copyDuckToPg } from '../pg-copy.ts';
 import { previousRun } from '../runs.ts';

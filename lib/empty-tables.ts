@@ -1,0 +1,55 @@
+/**
+ * A bulk write into an empty table (a full load, a first history, a search rebuild): the table's indexes, its
+ * primary key's too, are dropped first and built again after, which is several times faster than
+ * maintaining them row by row (two million risk history rows: 35.9 s with three indexes, 15.0 s +
+ * 3.3 s of index builds). The table is TRUNCATEd first, which changes no data but gives it a new
+ * file: with wal_level = minimal (the embedded server, lib/embedded-postgres.ts) rows written to a
+ * file created in the same transaction skip the WAL and are synced once at commit. Everything is
+ * in the caller's transaction, so a failure restores the indexes with the data; the lock TRUNCATE
+ * takes is held to the commit, like the load's own TRUNCATE of carriers.
+ */
+import { sql, type PoolClient } from './db.ts';
+
+type Queryable = Pick<PoolClient, 'query'>;
+
+interface IndexDef {
+  index_name: string;
+  index_def: string;
+  constraint_name: string | null;
+  constraint_def: string | null;
+}
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * Runs `fill` with the indexes of `tables` dropped, those of the tables that are empty; the others
+ * are written through their indexes. `tables` are trusted identifiers (constants of the caller).
+ */
+export async function fillEmptyTables<T>(db: Queryable, tables: readonly string[], fill: () => Promise<T>): Promise<T> {
+  const dropped: Array<{ table: string; ix: IndexDef }> = [];
+  for (const table of tables) {
+    const { rows } = await db.query<{ empty: boolean }>(`SELECT NOT EXISTS (SELECT 1 FROM ${table}) AS empty`);
+    if (!rows[0].empty) continue;
+    await db.query(`TRUNCATE ${table}`);
+    const { rows: indexes } = await db.query<IndexDef>(sql('pipeline/table_indexes'), [table]);
+    for (const ix of indexes) {
+      await db.query(
+        ix.constraint_name
+          ? `ALTER TABLE ${table} DROP CONSTRAINT ${quoteIdent(ix.constraint_name)}`
+          : `DROP INDEX ${quoteIdent(ix.index_name)}`,
+      );
+      dropped.push({ table, ix });
+    }
+  }
+  const result = await fill();
+  for (const { table, ix } of dropped) {
+    await db.query(
+      ix.constraint_name ? `ALTER TABLE ${table} ADD CONSTRAINT ${quoteIdent(ix.constraint_name)} ${ix.constraint_def}` : ix.index_def,
+    );
+  }
+  return result;
+}
+
+/** fillEmptyTables for one table. */
+export const fillEmptyTable = <T>(db: Queryable, table: string, fill: () => Promise<T>): Promise<T> =>
+  fillEmptyTables(db, [table], fill);
