@@ -1,12 +1,12 @@
 /**
- * A bulk write into an empty table (a full load, a first history, a search rebuild): the table's indexes, its
- * primary key's too, are dropped first and built again after, which is several times faster than
- * maintaining them row by row (two million risk history rows: 35.9 s with three indexes, 15.0 s +
- * 3.3 s of index builds). The table is TRUNCATEd first, which changes no data but gives it a new
- * file: with wal_level = minimal (the embedded server, lib/embedded-postgres.ts) rows written to a
- * file created in the same transaction skip the WAL and are synced once at commit. Everything is
- * in the caller's transaction, so a failure restores the indexes with the data; the lock TRUNCATE
- * takes is held to the commit, like the load's own TRUNCATE of carriers.
+ * A bulk write into an empty table (a full load, a first history, a search rebuild): the table's
+ * indexes, its primary key's too, are dropped first and built again after, which is several times
+ * faster than maintaining them row by row (two million risk history rows: 35.9 s with three
+ * indexes, 15.0 s + 3.3 s of index builds). The table is TRUNCATEd first, which changes no data
+ * but gives it a new file: with wal_level = minimal (the embedded server, lib/embedded-postgres.ts)
+ * rows written to a file created in the same transaction skip the WAL and are synced once at
+ * commit. Everything is in the caller's transaction, so a failure restores the indexes with the
+ * data; the lock TRUNCATE takes is held to the commit, like the load's own TRUNCATE of carriers.
  */
 import { sql, type PoolClient } from './db.ts';
 

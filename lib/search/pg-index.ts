@@ -5,7 +5,7 @@
  * also catches up when a load ran without the hook. Both paths run the same delta SQL
  * (sql/search/): rows of the carriers in `search_delta` are derived again, and every count table
  * moves by (new rows) - (old rows). A full rebuild is the same delta from empty tables, with the
- * secondary indexes dropped during the bulk insert.
+ * indexes and keys of the tables it fills dropped during the bulk insert (lib/empty-tables.ts).
  */
 import { sql, type PoolClient } from '../db.ts';
 import { fillEmptyTables } from '../empty-tables.ts';
