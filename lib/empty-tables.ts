@@ -19,7 +19,7 @@ interface IndexDef {
   constraint_def: string | null;
 }
 
-const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * Runs `fill` with the indexes of `tables` dropped, those of the tables that are empty; the others

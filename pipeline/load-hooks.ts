@@ -25,10 +25,22 @@ export interface LoadHookArgs {
   mode: 'full' | 'incremental';
 }
 
+/** What a hook's `prepare` started beside the load. */
+export interface Prepared {
+  /** Called when the load fails: stop the work and clean up after it. */
+  abandon(): Promise<void>;
+}
+
 export interface LoadHook {
   name: string;
+  /**
+   * Optional: called once the load's transaction holds the load lock, before carriers are
+   * written. Work it starts on connections of its own runs beside the load's writes (the search
+   * rebuild of a full load: lib/search/pg-shadow.ts); `run` receives what it returns.
+   */
+  prepare?: (args: LoadHookArgs) => Promise<Prepared | undefined>;
   /** Returns the rows it wrote (for the run's stage record), or nothing. */
-  run: (args: LoadHookArgs) => Promise<number | void>;
+  run: (args: LoadHookArgs & { prepared?: Prepared }) => Promise<number | void>;
 }
 
 const hooks: LoadHook[] = [];

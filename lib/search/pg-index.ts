@@ -79,6 +79,16 @@ const BULK_TABLES = ['carrier_search', 'search_postings', 'search_word_counts', 
  * transaction: the tables are truncated first, so readers wait for the commit.
  */
 export async function rebuildSearchIndex(client: Client, runId: number | null, now = new Date()): Promise<RefreshResult> {
+  const r = await rebuildSearchTables(client);
+  await client.query(sql('search/state_set'), [PG_BACKEND, runId, true, now]);
+  return r;
+}
+
+/**
+ * The tables of rebuildSearchIndex without the index state: what the names in the search path
+ * resolve to (lib/search/pg-shadow.ts builds a schema of its own this way).
+ */
+export async function rebuildSearchTables(client: Client): Promise<RefreshResult> {
   const started = Date.now();
   // Sorting 8M postings and building the indexes: more memory than the default 64MB pays off.
   await client.query(`SET LOCAL maintenance_work_mem = '256MB'`);
@@ -97,7 +107,6 @@ export async function rebuildSearchIndex(client: Client, runId: number | null, n
   steps.indexes = Date.now() - filled;
   await client.query(sql('search/parallel_serve'));
   await client.query('DROP TABLE search_delta');
-  await client.query(sql('search/state_set'), [PG_BACKEND, runId, true, now]);
   return { mode: 'full', carriers, ms: Date.now() - started, steps };
 }
 

@@ -11,6 +11,7 @@
  * Meilisearch (MEILI_URL set): the carriers written or removed since the run the index last
  * reflected are pushed; the first run (or --full) builds a new index and swaps it in.
  */
+import path from 'node:path';
 import { sql, withTransaction } from '../../lib/db.ts';
 import { MEILI_BACKEND, rebuildMeili, refreshMeili, type MeiliRefresh } from '../../lib/search/meili-index.ts';
 import {
@@ -20,27 +21,46 @@ import {
   searchIndexState,
   type RefreshResult,
 } from '../../lib/search/pg-index.ts';
+import { buildSearchShadow, createSearchShadow, SHADOW_SCHEMA, swapSearchShadow, type ShadowBuild } from '../../lib/search/pg-shadow.ts';
 import type { LoadHook } from '../load-hooks.ts';
+import { copyFileToPg, duckToCsv } from '../pg-copy.ts';
 import { servedRun } from '../runs.ts';
+import { exportSql } from './load.ts';
 import type { Stage, StageResult } from './types.ts';
 
 /**
- * Inside the load transaction: a full load rebuilds; an incremental one refreshes the load's
- * delta when the index reflects the run the load is based on, else everything since the run it
- * does reflect.
+ * Inside the load transaction: a full load swaps in the tables rebuilt beside it (prepare); an
+ * incremental one refreshes the load's delta when the index reflects the run the load is based
+ * on, else everything since the run it does reflect.
  */
 export const searchLoadHook: LoadHook = {
   name: 'search',
-  async run({ ctx, client, mode }) {
-    const state = await searchIndexState(client);
-    const base = await servedRun(client); // the flip to this run comes after the hooks
+  async prepare({ ctx, mode }) {
+    if (mode !== 'full') return undefined;
+    const columns = await createSearchShadow(ctx.pool);
+    const file = path.join(ctx.tmpDir, 'search_source.csv');
+    ctx.progress.start('export search_source');
+    await duckToCsv(ctx, `SELECT ${columns.join(', ')} FROM (${exportSql(ctx, 'export_carriers', '')})`, file);
+    ctx.progress.end();
+    return buildSearchShadow(ctx.pool, (client) => copyFileToPg(client, file, `${SHADOW_SCHEMA}.carriers (${columns.join(', ')})`));
+  },
+  async run({ ctx, client, mode, prepared }) {
     let r: RefreshResult;
-    if (mode === 'full' || !state || state.etl_run_id === null) {
-      r = await rebuildSearchIndex(client, ctx.runId);
-    } else if (state.etl_run_id === base?.etl_run_id || state.etl_run_id === ctx.runId) {
-      r = await refreshSearchIndex(client, 'load', ctx.runId);
+    if (prepared) {
+      ctx.progress.start('search index (built beside the load)');
+      r = await (prepared as ShadowBuild).done;
+      await swapSearchShadow(client, ctx.runId);
+      ctx.progress.end();
     } else {
-      r = await refreshSearchIndex(client, { since: state.etl_run_id }, ctx.runId);
+      const state = await searchIndexState(client);
+      const base = await servedRun(client); // the flip to this run comes after the hooks
+      if (mode === 'full' || !state || state.etl_run_id === null) {
+        r = await rebuildSearchIndex(client, ctx.runId);
+      } else if (state.etl_run_id === base?.etl_run_id || state.etl_run_id === ctx.runId) {
+        r = await refreshSearchIndex(client, 'load', ctx.runId);
+      } else {
+        r = await refreshSearchIndex(client, { since: state.etl_run_id }, ctx.runId);
+      }
     }
     ctx.logger.info({ mode: r.mode, carriers: r.carriers, ms: r.ms, steps: r.steps }, 'search index refreshed');
     return r.carriers;

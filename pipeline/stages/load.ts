@@ -16,7 +16,7 @@ import { CARRIER_COLUMNS, CHANGE_COLUMNS, POLICY_COLUMNS } from '../columns.ts';
 import type { RunContext } from '../context.ts';
 import { duckRows, duckRun, duckSql, duckTableExists, lit, runSchema } from '../duck.ts';
 import { StageOrderError } from '../errors.ts';
-import { loadHooks } from '../load-hooks.ts';
+import { loadHooks, type LoadHook, type Prepared } from '../load-hooks.ts';
 import { copyFileToPg, duckToCsv } from '../pg-copy.ts';
 import { listRuns, markSucceeded, previousRun, servedRun } from '../runs.ts';
 import { summaryOf } from './diff.ts';
@@ -50,7 +50,8 @@ async function plan(ctx: RunContext, opts: StageOptions): Promise<Plan> {
   return canIncrement ? { mode: 'incremental', base, served: servedId } : { mode: 'full', base: null, served: servedId };
 }
 
-function exportSql(ctx: RunContext, name: string, filter: string): string {
+/** A DuckDB export query of sql/duckdb/<name>.sql for this run (`filter`: its WHERE clause or ''). */
+export function exportSql(ctx: RunContext, name: string, filter: string): string {
   return duckSql(name, {
     schema: ctx.schema,
     run_id: ctx.runId,
@@ -59,7 +60,7 @@ function exportSql(ctx: RunContext, name: string, filter: string): string {
   });
 }
 
-/** The run's CSV files, written by DuckDB before the transaction opens (keeps it short). */
+/** The run's CSV files, written by DuckDB before the load writes. */
 interface Exports {
   carriers: string;
   policies: string;
@@ -155,9 +156,9 @@ export const load: Stage = {
     // PostgreSQL after the upserts took 1 s at 2.1M.
     const [{ served }] = await duckRows<{ served: number }>(ctx.duck, `SELECT count(*) AS served FROM ${ctx.schema}.snapshot`);
     fs.mkdirSync(ctx.tmpDir, { recursive: true });
-    const t0 = Date.now();
-    const files = await exportRun(ctx, p);
-    const t1 = Date.now();
+    const began = Date.now();
+    // Work the hooks started beside the load (the search rebuild of a full load).
+    const prepared = new Map<LoadHook, Prepared>();
     const written = await withTransaction(ctx.pool, async (client) => {
       await client.query(sql('pipeline/load_lock'));
       // The served tables sit in shared_buffers or the OS cache: with the default cost of a
@@ -168,21 +169,34 @@ export const load: Stage = {
       if ((now?.etl_run_id ?? null) !== p.served) {
         throw new Error(`run ${ctx.runId}: the served run changed from ${p.served} to ${now?.etl_run_id} during the load`);
       }
+      // The hooks' work beside the load starts first, so that DuckDB's exports overlap it too.
+      const preparing = Date.now();
+      for (const hook of loadHooks()) {
+        const work = await hook.prepare?.({ ctx, client, mode: p.mode });
+        if (work) prepared.set(hook, work);
+      }
+      const exporting = Date.now();
+      const files = await exportRun(ctx, p);
+      const writing = Date.now();
       const out = await writeCarriers(ctx, client, p, files);
       await client.query(sql('pipeline/load_delete_changes'), [ctx.runId]);
       out.changes = await copy(ctx, client, files.changes, `changes ${cols(CHANGE_COLUMNS)}`);
-      out.ms_own_tables = Date.now() - t1;
+      out.ms_prepare = exporting - preparing;
+      out.ms_export = writing - exporting;
+      out.ms_own_tables = Date.now() - writing;
       for (const hook of loadHooks()) {
         const started = Date.now();
-        const rows = await hook.run({ ctx, client, mode: p.mode });
+        const rows = await hook.run({ ctx, client, mode: p.mode, prepared: prepared.get(hook) });
         out[`hook_${hook.name}`] = typeof rows === 'number' ? rows : 0;
         out[`ms_hook_${hook.name}`] = Date.now() - started;
       }
       await markSucceeded(client, ctx.runId, summary, served);
       return out;
+    }).catch(async (err) => {
+      for (const work of prepared.values()) await work.abandon();
+      throw err;
     });
-    written.ms_export = t1 - t0;
-    written.ms_transaction = Date.now() - t1;
+    written.ms_transaction = Date.now() - began;
     const dropped = await pruneDuck(ctx).catch((err: Error) => {
       ctx.logger.warn({ err: err.message }, 'could not prune old DuckDB run schemas');
       return [] as string[];

@@ -1,0 +1,139 @@
+/**
+ * A full search rebuild beside the load. The rebuild is ~170 s of one PostgreSQL backend at 2.1M
+ * carriers; inside the load's transaction it ran after the ~100 s of carriers, policies and
+ * histories, with the second core idle. Here it runs on a connection of its own into a schema of
+ * its own (`search_next`: a narrow copy of carriers, the view search_source over it, and empty
+ * copies of the search tables with their indexes), with the same code as rebuildSearchIndex: the
+ * unqualified names resolve to the copies through the search path. That transaction commits on
+ * its own; the load's transaction then swaps the tables in (DROP, SET SCHEMA), so readers still
+ * see one run or the other, and a failed load leaves the served tables as they were.
+ *
+ * The one write outside the copies: cargo labels not seen before (search_cargo_labels), which
+ * are only ever added and keep their bits.
+ */
+import { sql, type Pool, type PoolClient } from '../db.ts';
+import { quoteIdent } from '../empty-tables.ts';
+import { PG_BACKEND, rebuildSearchTables, SEARCH_TABLES, type RefreshResult } from './pg-index.ts';
+
+export const SHADOW_SCHEMA = 'search_next';
+
+type Client = Pick<PoolClient, 'query'>;
+
+interface IndexDef {
+  index_name: string;
+  index_def: string;
+  constraint_name: string | null;
+  constraint_def: string | null;
+}
+
+/**
+ * Creates the schema (dropping a leftover of a failed load) and commits it, so the build holds no
+ * lock on the served tables that the load's TRUNCATE of carriers would wait for. Returns the
+ * carriers columns the build reads, in the order its COPY expects them.
+ */
+export async function createSearchShadow(pool: Pool): Promise<string[]> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const columns = (await client.query<{ name: string }>(sql('search/shadow_source_columns'))).rows.map((r) => r.name);
+    const { rows: [view] } = await client.query<{ def: string }>(`SELECT pg_get_viewdef('search_source'::regclass) AS def`);
+    const { rows: [{ home }] } = await client.query<{ home: string }>('SELECT current_schema() AS home');
+    await client.query(`DROP SCHEMA IF EXISTS ${SHADOW_SCHEMA} CASCADE`);
+    await client.query(`CREATE SCHEMA ${SHADOW_SCHEMA}`);
+    // Unlogged: a scratch copy, dropped by the swap.
+    await client.query(
+      `CREATE UNLOGGED TABLE ${SHADOW_SCHEMA}.carriers AS SELECT ${columns.join(', ')} FROM ${home}.carriers WITH NO DATA`,
+    );
+    await client.query(`SET LOCAL search_path = ${SHADOW_SCHEMA}, ${home}`);
+    await client.query(`CREATE VIEW ${SHADOW_SCHEMA}.search_source AS ${view.def}`);
+    for (const table of SEARCH_TABLES) {
+      const copy = `${SHADOW_SCHEMA}.${table}`;
+      const { rows: [t] } = await client.query<{ reloptions: string[] }>(sql('search/shadow_table_setup'), [`${home}.${table}`]);
+      await client.query(`CREATE TABLE ${copy} (LIKE ${home}.${table} INCLUDING ALL EXCLUDING INDEXES)`);
+      if (t.reloptions.length) await client.query(`ALTER TABLE ${copy} SET (${t.reloptions.join(', ')})`);
+      const { rows: indexes } = await client.query<IndexDef>(sql('pipeline/table_indexes'), [`${home}.${table}`]);
+      for (const ix of indexes) {
+        await client.query(
+          ix.constraint_name
+            ? `ALTER TABLE ${copy} ADD CONSTRAINT ${quoteIdent(ix.constraint_name)} ${ix.constraint_def}`
+            : ix.index_def.replace(` ON ${home}.${table} `, ` ON ${copy} `),
+        );
+      }
+    }
+    await client.query('COMMIT');
+    return columns;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+export interface ShadowBuild {
+  /** Settles when the build committed (or failed). */
+  done: Promise<RefreshResult>;
+  /** Stops the build (if still running) and drops the schema. */
+  abandon(): Promise<void>;
+}
+
+/**
+ * Starts the build on a connection of its own: `fill` writes the narrow carriers copy (the
+ * columns createSearchShadow returned) through the client it is given, then the search tables
+ * are rebuilt from it. Returns at once.
+ */
+export function buildSearchShadow(pool: Pool, fill: (client: PoolClient) => Promise<unknown>): ShadowBuild {
+  let pid: number | null = null;
+  let abandoned = false;
+  const done = (async () => {
+    const client = await pool.connect();
+    // abandon() terminates the backend: the statement running fails, the event is a duplicate.
+    const ignore = () => {};
+    client.on('error', ignore);
+    let failed = false;
+    try {
+      pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+      if (abandoned) throw new Error('search rebuild abandoned');
+      await client.query('BEGIN');
+      const { rows: [{ home }] } = await client.query<{ home: string }>('SELECT current_schema() AS home');
+      await client.query(`SET LOCAL search_path = ${SHADOW_SCHEMA}, ${home}`);
+      await fill(client);
+      const r = await rebuildSearchTables(client);
+      // New tables have no statistics: without them, searches between the swap and the index
+      // stage's VACUUM ANALYZE would be planned blind.
+      const analyzed = Date.now();
+      await client.query(`ANALYZE ${SEARCH_TABLES.map((t) => `${SHADOW_SCHEMA}.${t}`).join(', ')}`);
+      r.steps.analyze = Date.now() - analyzed;
+      await client.query('COMMIT');
+      return r;
+    } catch (err) {
+      failed = true;
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      pid = null;
+      client.off('error', ignore);
+      client.release(failed); // a terminated connection is not reused
+    }
+  })();
+  done.catch(() => {}); // awaited by the load or by abandon(); never an unhandled rejection
+  return {
+    done,
+    async abandon() {
+      abandoned = true;
+      // Terminated, not cancelled: a cancel between two statements would let the next one run.
+      if (pid !== null) await pool.query('SELECT pg_terminate_backend($1)', [pid]).catch(() => {});
+      await done.catch(() => {});
+      await pool.query(`DROP SCHEMA IF EXISTS ${SHADOW_SCHEMA} CASCADE`).catch(() => {});
+    },
+  };
+}
+
+/** In the load's transaction, after `done`: the built tables replace the served ones, as of `runId`. */
+export async function swapSearchShadow(client: Client, runId: number | null, now = new Date()): Promise<void> {
+  const { rows: [{ home }] } = await client.query<{ home: string }>('SELECT current_schema() AS home');
+  await client.query(`DROP TABLE ${SEARCH_TABLES.map((t) => `${home}.${t}`).join(', ')}`);
+  for (const t of SEARCH_TABLES) await client.query(`ALTER TABLE ${SHADOW_SCHEMA}.${t} SET SCHEMA ${home}`);
+  await client.query(`DROP SCHEMA ${SHADOW_SCHEMA} CASCADE`);
+  await client.query(sql('search/state_set'), [PG_BACKEND, runId, true, now]);
+}
