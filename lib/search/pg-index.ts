@@ -64,6 +64,11 @@ async function applyDelta(client: Client, full: boolean, steps: Record<string, n
   await client.query('SET LOCAL enable_hashjoin TO DEFAULT');
   await client.query('SET LOCAL enable_mergejoin TO DEFAULT');
   await step(steps, 'insert_rows', () => client.query(sql('search/insert_rows')));
+  // Each carrier's words are unnested once: a memo of unnest() by `terms` only churns (at 2.1M,
+  // 1.5M misses of 2.1M lookups; the full rebuild's postings 48.2 -> 43.2 s without it and the join).
+  await client.query('SET LOCAL enable_memoize = off');
+  await step(steps, 'insert_postings', () => client.query(sql('search/insert_postings'), [full]));
+  await client.query('SET LOCAL enable_memoize TO DEFAULT');
   await client.query('DROP TABLE search_old, search_new, search_same, search_posting_ids, search_posting_rows, search_word_delta');
   return rows[0].n;
 }
