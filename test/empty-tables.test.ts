@@ -3,11 +3,10 @@
  * build them again: after a whole run, every table they touched has exactly the indexes and
  * constraints the migrations gave it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fillEmptyTable } from '../lib/empty-tables.ts';
 import { runInput } from '../pipeline/run.ts';
-import { freshDatabase, type TestDatabase } from './helpers/db.ts';
-import { copyDays, testPipeline, type TestPipeline } from './pipeline-harness.ts';
+import { copyDays, suitePipeline } from './pipeline-harness.ts';
 
 const TABLES = [
   'carriers', 'insurance_policies', 'carrier_history', 'insurance_policy_history', 'risk_history',
@@ -15,21 +14,11 @@ const TABLES = [
   'carrier_search', 'search_postings', 'search_word_counts', 'search_terms', 'search_term_deletes',
 ];
 
-let db: TestDatabase;
-let env: TestPipeline;
-
-beforeAll(async () => {
-  db = await freshDatabase();
-  env = await testPipeline(db.pool);
-});
-afterAll(async () => {
-  await env?.close();
-  await db?.drop();
-});
+const suite = suitePipeline();
 
 /** Every index and constraint of the tables, by name, with its definition. */
 async function schemaOf(tables: string[]): Promise<string[]> {
-  const { rows } = await db.pool.query<{ d: string }>(
+  const { rows } = await suite.db.pool.query<{ d: string }>(
     `SELECT tablename || ' ' || indexname || ': ' || indexdef AS d FROM pg_indexes WHERE tablename = ANY ($1)
      UNION ALL
      SELECT conrelid::regclass::text || ' ' || conname || ': ' || pg_get_constraintdef(oid) FROM pg_constraint
@@ -45,20 +34,20 @@ describe('bulk writes into empty tables', () => {
     const before = await schemaOf(TABLES);
     // All but insurance_policies and search_postings have a primary key.
     expect(before.filter((d) => d.includes(': PRIMARY KEY')).length).toBe(TABLES.length - 2);
-    const days = await runInput(env, copyDays('two-days/2026-03-01', 'two-days/2026-03-02'));
+    const days = await runInput(suite.env, copyDays('two-days/2026-03-01', 'two-days/2026-03-02'));
     expect(days.map((d) => d.status)).toEqual(['succeeded', 'succeeded']);
     // The first run filled every table from empty; the second wrote into them through their indexes.
-    const { rows } = await db.pool.query('SELECT count(*)::int AS n FROM risk_history');
+    const { rows } = await suite.db.pool.query('SELECT count(*)::int AS n FROM risk_history');
     expect(rows[0].n).toBeGreaterThan(0);
     expect(await schemaOf(TABLES)).toEqual(before);
     // The primary key is enforced again.
     await expect(
-      db.pool.query('INSERT INTO risk_history SELECT * FROM risk_history LIMIT 1'),
+      suite.db.pool.query('INSERT INTO risk_history SELECT * FROM risk_history LIMIT 1'),
     ).rejects.toThrow(/duplicate key value violates unique constraint "risk_history_pkey"/);
   });
 
   it('write through the indexes of a table that is not empty', async () => {
-    const client = await db.pool.connect();
+    const client = await suite.db.pool.connect();
     try {
       await client.query('BEGIN');
       expect((await client.query('SELECT count(*)::int AS n FROM risk_history')).rows[0].n).toBeGreaterThan(0);

@@ -6,9 +6,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { config } from '../lib/config.ts';
+import { afterAll, beforeAll } from 'vitest';
 import type { Pool } from '../lib/db.ts';
 import { openPipeline, type PipelineEnv } from '../pipeline/context.ts';
 import { silentProgress } from '../pipeline/progress.ts';
+import { freshDatabase, type TestDatabase } from './helpers/db.ts';
 
 export const FIXTURES = path.resolve(import.meta.dirname, 'fixtures', 'dumps');
 
@@ -27,6 +29,23 @@ export async function testPipeline(pool: Pool, dir = tempDir('pipeline-test-')):
   const cfg = { ...config, dataDir: dir, duckdbPath: path.join(dir, 'pipeline.duckdb') };
   const env = await openPipeline(cfg, { pool, progress: silentProgress });
   return { ...env, dir };
+}
+
+/**
+ * A fresh database and a pipeline on it for the calling suite: made before its tests, closed and
+ * dropped after them. Read `t.db` and `t.env` inside the tests.
+ */
+export function suitePipeline(): { db: TestDatabase; env: TestPipeline } {
+  const t = {} as { db: TestDatabase; env: TestPipeline };
+  beforeAll(async () => {
+    t.db = await freshDatabase();
+    t.env = await testPipeline(t.db.pool);
+  });
+  afterAll(async () => {
+    await t.env?.close();
+    await t.db?.drop();
+  });
+  return t;
 }
 
 /** Copies fixture day folders (e.g. 'two-days/2026-03-01') into a fresh folder of day folders. */

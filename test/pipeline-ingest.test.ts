@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isUtf8File } from '../pipeline/csv-lines.ts';
 import { duckRows } from '../pipeline/duck.ts';
 import { InputError } from '../pipeline/errors.ts';
@@ -13,25 +13,14 @@ import { runDay } from '../pipeline/run.ts';
 import { beginRun } from '../pipeline/runs.ts';
 import { ingest } from '../pipeline/stages/ingest.ts';
 import { snapshot } from '../pipeline/stages/snapshot.ts';
-import { freshDatabase, type TestDatabase } from './helpers/db.ts';
-import { changesOf, copyDays, editLine, FIXTURES, servedRunId, servedTables, testPipeline, type TestPipeline } from './pipeline-harness.ts';
+import { changesOf, copyDays, editLine, FIXTURES, servedRunId, servedTables, suitePipeline } from './pipeline-harness.ts';
 
-let db: TestDatabase;
-let env: TestPipeline;
-
-beforeAll(async () => {
-  db = await freshDatabase();
-  env = await testPipeline(db.pool);
-});
-afterAll(async () => {
-  await env?.close();
-  await db?.drop();
-});
+const suite = suitePipeline();
 
 /** Ingest + snapshot of one day folder; returns the snapshot rows by DOT. */
 async function snapshotOf(dayDir: string) {
-  const { run, release } = (await beginRun(env.pool, dayDir))!;
-  const ctx = runContext(env, run);
+  const { run, release } = (await beginRun(suite.env.pool, dayDir))!;
+  const ctx = runContext(suite.env, run);
   try {
     await ingest.run(ctx);
     await snapshot.run(ctx);
@@ -39,27 +28,27 @@ async function snapshotOf(dayDir: string) {
     await release();
   }
   const rows = await duckRows<Record<string, unknown>>(
-    env.duck.conn,
+    suite.env.duck.conn,
     `SELECT * REPLACE (CAST(mcs150_date AS VARCHAR) AS mcs150_date, CAST(add_date AS VARCHAR) AS add_date,
        CAST(common_authority_date AS VARCHAR) AS common_authority_date,
        CAST(contract_authority_date AS VARCHAR) AS contract_authority_date,
        CAST(next_expiration AS VARCHAR) AS next_expiration)
      FROM ${ctx.schema}.snapshot`,
   );
-  await env.pool.query('DELETE FROM etl_runs WHERE etl_run_id = $1', [ctx.runId]);
+  await suite.env.pool.query('DELETE FROM etl_runs WHERE etl_run_id = $1', [ctx.runId]);
   return { ctx, byDot: new Map(rows.map((r) => [r.dot_number as string, r])) };
 }
 
 async function ingestError(dayDir: string): Promise<string> {
-  const { run, release } = (await beginRun(env.pool, dayDir))!;
+  const { run, release } = (await beginRun(suite.env.pool, dayDir))!;
   try {
-    await ingest.run(runContext(env, run));
+    await ingest.run(runContext(suite.env, run));
   } catch (err) {
     expect(err).toBeInstanceOf(InputError);
     return (err as Error).message;
   } finally {
     await release();
-    await env.pool.query('DELETE FROM etl_runs WHERE etl_run_id = $1', [run.etl_run_id]);
+    await suite.env.pool.query('DELETE FROM etl_runs WHERE etl_run_id = $1', [run.etl_run_id]);
   }
   throw new Error('ingest accepted bad input');
 }
@@ -222,7 +211,7 @@ describe('encodings', () => {
 });
 
 describe('normalisation rules (sql/duckdb/macros.sql)', () => {
-  const one = async (expr: string) => (await duckRows<{ v: unknown }>(env.duck.conn, `SELECT ${expr} AS v`))[0].v;
+  const one = async (expr: string) => (await duckRows<{ v: unknown }>(suite.env.duck.conn, `SELECT ${expr} AS v`))[0].v;
 
   it('MC numbers: prefixes MC/MX/FF, dashes and leading zeros stripped', async () => {
     expect(await one(`docket_number_of('MC000045')`)).toBe('45');
@@ -327,20 +316,20 @@ describe('bad input stops the run with the file and line', () => {
 
   it('leaves the served data untouched, and the day runs once the file is fixed', async () => {
     const dumps = copyDays('two-days/2026-03-01', 'two-days/2026-03-02');
-    await runDay(env, path.join(dumps, '2026-03-01'));
-    const served = await servedRunId(env.pool);
-    const before = await servedTables(env.pool);
+    await runDay(suite.env, path.join(dumps, '2026-03-01'));
+    const served = await servedRunId(suite.env.pool);
+    const before = await servedTables(suite.env.pool);
     const census = path.join(dumps, '2026-03-02', 'census.csv');
     const good = fs.readFileSync(census, 'utf8');
     editLine(census, 4, (l) => l.slice(0, 40));
-    await expect(runDay(env, path.join(dumps, '2026-03-02'))).rejects.toThrow(/^census\.csv line 4: expected 147 columns, found \d+$/);
-    expect(await servedRunId(env.pool)).toBe(served);
-    expect(await servedTables(env.pool)).toEqual(before);
-    const failed = await env.pool.query(`SELECT etl_run_id, status, error FROM etl_runs WHERE batch_ts = '2026-03-02'`);
+    await expect(runDay(suite.env, path.join(dumps, '2026-03-02'))).rejects.toThrow(/^census\.csv line 4: expected 147 columns, found \d+$/);
+    expect(await servedRunId(suite.env.pool)).toBe(served);
+    expect(await servedTables(suite.env.pool)).toEqual(before);
+    const failed = await suite.env.pool.query(`SELECT etl_run_id, status, error FROM etl_runs WHERE batch_ts = '2026-03-02'`);
     expect(failed.rows[0]).toMatchObject({ status: 'failed', error: expect.stringMatching(/^census\.csv line 4/) });
     fs.writeFileSync(census, good);
-    const ok = await runDay(env, path.join(dumps, '2026-03-02'));
+    const ok = await runDay(suite.env, path.join(dumps, '2026-03-02'));
     expect(ok).toMatchObject({ status: 'succeeded', etl_run_id: failed.rows[0].etl_run_id });
-    expect((await changesOf(env.pool, ok.etl_run_id!)).length).toBe(10);
+    expect((await changesOf(suite.env.pool, ok.etl_run_id!)).length).toBe(10);
   });
 });

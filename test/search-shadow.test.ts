@@ -4,26 +4,15 @@
  * columns, indexes, keys and options of the migrations; a load that fails while the rebuild runs
  * stops it and leaves the served tables and no schema behind.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerLoadHook } from '../pipeline/load-hooks.ts';
 import { rerunStage, runInput } from '../pipeline/run.ts';
 import { rebuildSearchIndex, SEARCH_TABLES } from '../lib/search/pg-index.ts';
 import { SHADOW_SCHEMA } from '../lib/search/pg-shadow.ts';
 import type { Pool } from '../lib/db.ts';
-import { freshDatabase, type TestDatabase } from './helpers/db.ts';
-import { copyDays, testPipeline, type TestPipeline } from './pipeline-harness.ts';
+import { copyDays, suitePipeline } from './pipeline-harness.ts';
 
-let db: TestDatabase;
-let env: TestPipeline;
-
-beforeAll(async () => {
-  db = await freshDatabase();
-  env = await testPipeline(db.pool);
-});
-afterAll(async () => {
-  await env?.close();
-  await db?.drop();
-});
+const suite = suitePipeline();
 
 /** Columns, indexes, constraints and storage options of the search tables. */
 async function catalogOf(pool: Pool): Promise<string[]> {
@@ -48,30 +37,30 @@ async function catalogOf(pool: Pool): Promise<string[]> {
 }
 
 /** Every row of every search table. */
-async function contentsOf(db: Pick<Pool, 'query'>): Promise<Record<string, string>> {
+async function contentsOf(from: Pick<Pool, 'query'>): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const t of SEARCH_TABLES) {
-    const { rows } = await db.query(`SELECT count(*)::int AS n, md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS h FROM ${t} t`);
+    const { rows } = await from.query(`SELECT count(*)::int AS n, md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS h FROM ${t} t`);
     out[t] = `${rows[0].n} ${rows[0].h}`;
   }
   return out;
 }
 
 const shadowExists = async () =>
-  (await db.pool.query('SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = $1', [SHADOW_SCHEMA])).rows[0].n > 0;
+  (await suite.db.pool.query('SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = $1', [SHADOW_SCHEMA])).rows[0].n > 0;
 
 describe('the search rebuild beside a full load', () => {
   it('swaps in the tables a rebuild in place writes, with the catalog the migrations made', async () => {
-    const before = await catalogOf(db.pool);
+    const before = await catalogOf(suite.db.pool);
     expect(before.some((d) => d.includes('carrier_search_keys_idx'))).toBe(true);
-    const days = await runInput(env, copyDays('two-days/2026-03-01'));
+    const days = await runInput(suite.env, copyDays('two-days/2026-03-01'));
     expect(days.map((d) => d.status)).toEqual(['succeeded']);
     expect(days[0].stages.find((s) => s.stage === 'load')?.detail).toMatchObject({ mode: 'full', hook_search: 5 });
-    expect(await catalogOf(db.pool)).toEqual(before);
+    expect(await catalogOf(suite.db.pool)).toEqual(before);
     expect(await shadowExists()).toBe(false);
-    const swapped = await contentsOf(db.pool);
+    const swapped = await contentsOf(suite.db.pool);
     expect(swapped.carrier_search).toMatch(/^5 /);
-    const client = await db.pool.connect();
+    const client = await suite.db.pool.connect();
     try {
       await client.query('BEGIN');
       await rebuildSearchIndex(client, 1);
@@ -80,23 +69,23 @@ describe('the search rebuild beside a full load', () => {
       await client.query('ROLLBACK');
       client.release();
     }
-    const { rows } = await db.pool.query(`SELECT etl_run_id, full_build FROM search_index_state WHERE backend = 'postgres'`);
+    const { rows } = await suite.db.pool.query(`SELECT etl_run_id, full_build FROM search_index_state WHERE backend = 'postgres'`);
     expect(rows).toEqual([{ etl_run_id: 1, full_build: true }]);
     // Searches read the swapped tables.
-    const hits = await db.pool.query(`SELECT count(*)::int AS n FROM search_postings WHERE term = 'LOGISTICS'`);
+    const hits = await suite.db.pool.query(`SELECT count(*)::int AS n FROM search_postings WHERE term = 'LOGISTICS'`);
     expect(hits.rows[0].n).toBeGreaterThan(0);
   });
 
   it('a full load failing while the rebuild runs stops it and leaves the served tables', async () => {
-    const before = await contentsOf(db.pool);
-    await db.pool.query(`UPDATE search_index_state SET indexed_at = '2026-01-01' WHERE backend = 'postgres'`);
+    const before = await contentsOf(suite.db.pool);
+    await suite.db.pool.query(`UPDATE search_index_state SET indexed_at = '2026-01-01' WHERE backend = 'postgres'`);
     // A SHARE lock on the cargo labels keeps the rebuild waiting at its insert of new labels
     // (reading them, as the schema's setup does, is not blocked).
-    const blocker = await db.pool.connect();
+    const blocker = await suite.db.pool.connect();
     await blocker.query('BEGIN');
     await blocker.query('LOCK TABLE search_cargo_labels IN SHARE MODE');
     const waiting = async () =>
-      (await db.pool.query(
+      (await suite.db.pool.query(
         `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%search_cargo_labels%'`,
       )).rows[0].n;
     const remove = registerLoadHook({
@@ -109,7 +98,7 @@ describe('the search rebuild beside a full load', () => {
       run: async () => {},
     });
     try {
-      await expect(rerunStage(env, 'load', 1, { full: true })).rejects.toThrow('prepare failed');
+      await expect(rerunStage(suite.env, 'load', 1, { full: true })).rejects.toThrow('prepare failed');
     } finally {
       remove();
       await blocker.query('ROLLBACK');
@@ -118,8 +107,8 @@ describe('the search rebuild beside a full load', () => {
     // The build was terminated, not left waiting for the lock.
     expect(await waiting()).toBe(0);
     expect(await shadowExists()).toBe(false);
-    expect(await contentsOf(db.pool)).toEqual(before);
-    const { rows } = await db.pool.query(`SELECT indexed_at FROM search_index_state WHERE backend = 'postgres'`);
+    expect(await contentsOf(suite.db.pool)).toEqual(before);
+    const { rows } = await suite.db.pool.query(`SELECT indexed_at FROM search_index_state WHERE backend = 'postgres'`);
     expect(rows[0].indexed_at.toISOString()).toBe('2026-01-01T00:00:00.000Z');
   });
 });

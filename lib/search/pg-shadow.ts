@@ -11,7 +11,7 @@
  * The one write outside the copies: cargo labels not seen before (search_cargo_labels), which
  * are only ever added and keep their bits.
  */
-import { sql, type Pool, type PoolClient } from '../db.ts';
+import { sql, withTransaction, type Pool, type PoolClient } from '../db.ts';
 import { quoteIdent } from '../empty-tables.ts';
 import { PG_BACKEND, rebuildSearchTables, SEARCH_TABLES, type RefreshResult } from './pg-index.ts';
 
@@ -31,10 +31,8 @@ interface IndexDef {
  * lock on the served tables that the load's TRUNCATE of carriers would wait for. Returns the
  * carriers columns the build reads, in the order its COPY expects them.
  */
-export async function createSearchShadow(pool: Pool): Promise<string[]> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+export function createSearchShadow(pool: Pool): Promise<string[]> {
+  return withTransaction(pool, async (client) => {
     const columns = (await client.query<{ name: string }>(sql('search/shadow_source_columns'))).rows.map((r) => r.name);
     const { rows: [view] } = await client.query<{ def: string }>(`SELECT pg_get_viewdef('search_source'::regclass) AS def`);
     const { rows: [{ home }] } = await client.query<{ home: string }>('SELECT current_schema() AS home');
@@ -60,14 +58,8 @@ export async function createSearchShadow(pool: Pool): Promise<string[]> {
         );
       }
     }
-    await client.query('COMMIT');
     return columns;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 export interface ShadowBuild {
