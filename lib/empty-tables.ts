@@ -12,14 +12,15 @@ import { sql, type PoolClient } from './db.ts';
 
 type Queryable = Pick<PoolClient, 'query'>;
 
-interface IndexDef {
+/** An index of a table (sql/pipeline/table_indexes.sql); a key's index with its constraint. */
+export interface IndexDef {
   index_name: string;
   index_def: string;
   constraint_name: string | null;
   constraint_def: string | null;
 }
 
-export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * Runs `fill` with the indexes of `tables` dropped, those of the tables that are empty; the others
@@ -31,8 +32,7 @@ export async function fillEmptyTables<T>(db: Queryable, tables: readonly string[
     const { rows } = await db.query<{ empty: boolean }>(`SELECT NOT EXISTS (SELECT 1 FROM ${table}) AS empty`);
     if (!rows[0].empty) continue;
     await db.query(`TRUNCATE ${table}`);
-    const { rows: indexes } = await db.query<IndexDef>(sql('pipeline/table_indexes'), [table]);
-    for (const ix of indexes) {
+    for (const ix of await tableIndexes(db, table)) {
       await db.query(
         ix.constraint_name
           ? `ALTER TABLE ${table} DROP CONSTRAINT ${quoteIdent(ix.constraint_name)}`
@@ -42,13 +42,18 @@ export async function fillEmptyTables<T>(db: Queryable, tables: readonly string[
     }
   }
   const result = await fill();
-  for (const { table, ix } of dropped) {
-    await db.query(
-      ix.constraint_name ? `ALTER TABLE ${table} ADD CONSTRAINT ${quoteIdent(ix.constraint_name)} ${ix.constraint_def}` : ix.index_def,
-    );
-  }
+  for (const { table, ix } of dropped) await db.query(createIndexSql(table, ix));
   return result;
 }
+
+/** The indexes of `table` with their definitions. */
+export async function tableIndexes(db: Queryable, table: string): Promise<IndexDef[]> {
+  return (await db.query<IndexDef>(sql('pipeline/table_indexes'), [table])).rows;
+}
+
+/** The statement that creates `ix` on `table`: ADD CONSTRAINT for a key, else its definition. */
+export const createIndexSql = (table: string, ix: IndexDef): string =>
+  ix.constraint_name ? `ALTER TABLE ${table} ADD CONSTRAINT ${quoteIdent(ix.constraint_name)} ${ix.constraint_def}` : ix.index_def;
 
 /** fillEmptyTables for one table. */
 export const fillEmptyTable = <T>(db: Queryable, table: string, fill: () => Promise<T>): Promise<T> =>

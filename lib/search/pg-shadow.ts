@@ -12,18 +12,16 @@
  * are only ever added and keep their bits.
  */
 import { sql, withTransaction, type Pool, type PoolClient } from '../db.ts';
-import { quoteIdent } from '../empty-tables.ts';
+import { createIndexSql, tableIndexes } from '../empty-tables.ts';
 import { PG_BACKEND, rebuildSearchTables, SEARCH_TABLES, type RefreshResult } from './pg-index.ts';
 
 export const SHADOW_SCHEMA = 'search_next';
 
 type Client = Pick<PoolClient, 'query'>;
 
-interface IndexDef {
-  index_name: string;
-  index_def: string;
-  constraint_name: string | null;
-  constraint_def: string | null;
+/** The schema the served tables live in (the migrations'). */
+async function homeSchema(db: Client): Promise<string> {
+  return (await db.query<{ home: string }>('SELECT current_schema() AS home')).rows[0].home;
 }
 
 /**
@@ -35,7 +33,7 @@ export function createSearchShadow(pool: Pool): Promise<string[]> {
   return withTransaction(pool, async (client) => {
     const columns = (await client.query<{ name: string }>(sql('search/shadow_source_columns'))).rows.map((r) => r.name);
     const { rows: [view] } = await client.query<{ def: string }>(`SELECT pg_get_viewdef('search_source'::regclass) AS def`);
-    const { rows: [{ home }] } = await client.query<{ home: string }>('SELECT current_schema() AS home');
+    const home = await homeSchema(client);
     await client.query(`DROP SCHEMA IF EXISTS ${SHADOW_SCHEMA} CASCADE`);
     await client.query(`CREATE SCHEMA ${SHADOW_SCHEMA}`);
     // Unlogged: a scratch copy, dropped by the swap.
@@ -49,13 +47,8 @@ export function createSearchShadow(pool: Pool): Promise<string[]> {
       const { rows: [t] } = await client.query<{ reloptions: string[] }>(sql('search/shadow_table_setup'), [`${home}.${table}`]);
       await client.query(`CREATE TABLE ${copy} (LIKE ${home}.${table} INCLUDING ALL EXCLUDING INDEXES)`);
       if (t.reloptions.length) await client.query(`ALTER TABLE ${copy} SET (${t.reloptions.join(', ')})`);
-      const { rows: indexes } = await client.query<IndexDef>(sql('pipeline/table_indexes'), [`${home}.${table}`]);
-      for (const ix of indexes) {
-        await client.query(
-          ix.constraint_name
-            ? `ALTER TABLE ${copy} ADD CONSTRAINT ${quoteIdent(ix.constraint_name)} ${ix.constraint_def}`
-            : ix.index_def.replace(` ON ${home}.${table} `, ` ON ${copy} `),
-        );
+      for (const ix of await tableIndexes(client, `${home}.${table}`)) {
+        await client.query(createIndexSql(copy, { ...ix, index_def: ix.index_def.replace(` ON ${home}.${table} `, ` ON ${copy} `) }));
       }
     }
     return columns;
@@ -87,7 +80,7 @@ export function buildSearchShadow(pool: Pool, fill: (client: PoolClient) => Prom
       pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
       if (abandoned) throw new Error('search rebuild abandoned');
       await client.query('BEGIN');
-      const { rows: [{ home }] } = await client.query<{ home: string }>('SELECT current_schema() AS home');
+      const home = await homeSchema(client);
       await client.query(`SET LOCAL search_path = ${SHADOW_SCHEMA}, ${home}`);
       await fill(client);
       const r = await rebuildSearchTables(client);
@@ -123,7 +116,7 @@ export function buildSearchShadow(pool: Pool, fill: (client: PoolClient) => Prom
 
 /** In the load's transaction, after `done`: the built tables replace the served ones, as of `runId`. */
 export async function swapSearchShadow(client: Client, runId: number | null, now = new Date()): Promise<void> {
-  const { rows: [{ home }] } = await client.query<{ home: string }>('SELECT current_schema() AS home');
+  const home = await homeSchema(client);
   await client.query(`DROP TABLE ${SEARCH_TABLES.map((t) => `${home}.${t}`).join(', ')}`);
   for (const t of SEARCH_TABLES) await client.query(`ALTER TABLE ${SHADOW_SCHEMA}.${t} SET SCHEMA ${home}`);
   await client.query(`DROP SCHEMA ${SHADOW_SCHEMA} CASCADE`);

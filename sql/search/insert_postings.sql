@@ -7,5 +7,6 @@ SELECT t.term, n.active, n.name, n.id, search_lcp(n.terms[t.ord - 1], t.term), n
        n.power_units, n.auth_since
 FROM search_new n
 CROSS JOIN LATERAL unnest(n.terms) WITH ORDINALITY AS t(term, ord)
+-- An OR is harmless here (unlike labels.sql): search_new is read whole either way.
 WHERE $1 OR n.id IN (SELECT id FROM search_posting_ids)
 ORDER BY t.term, n.active, n.name, n.id
