@@ -53,6 +53,8 @@ export function createApp(services: Services, options: AppOptions = {}): express
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.set('etag', false);
+  // Handlers that send JSON text as it is read parse it for the validator then (handlers/carriers.ts).
+  app.locals.validateResponses = Boolean(options.validateResponses);
 
   app.use(securityHeaders());
   app.use(accessLog());

@@ -2,6 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from './helpers/app.ts';
 import { loadSample } from './helpers/sample.ts';
+import { putCoreJson } from './helpers/carrier-rows.ts';
+import { coreCarrier } from '../server/carrier-view.ts';
 
 let app: TestApp;
 let key: string;
@@ -94,6 +96,21 @@ describe('GET /v1/carriers/{dot_number}/insurance', () => {
   });
 });
 
+describe('stored core profiles (carrier_core_json)', () => {
+  it('hold for every loaded carrier the core profile the server renders from its row, field by field and in order', async () => {
+    // Loaded by a bootstrap and an incremental run (two days); runs before any test edits a row.
+    const rows = await q('SELECT c.*, j.dot_number AS core_dot, j.mc_number AS core_mc, j.body FROM carriers c FULL JOIN carrier_core_json j USING (dot_number)');
+    expect(rows.length).toBeGreaterThan(1000);
+    expect(rows.filter((r) => r.body == null || r.core_dot == null)).toEqual([]);
+    expect(rows.filter((r) => r.cargo_carried.length > 0 && r.mc_number != null && r.contract_authority_date != null).length).toBeGreaterThan(0);
+    for (const r of rows) {
+      expect(r.core_mc).toBe(r.mc_number);
+      // Parsed and written again: the numbers' spelling may differ (DuckDB writes 41.0), not the values or the key order.
+      expect(JSON.stringify(JSON.parse(r.body))).toBe(JSON.stringify(coreCarrier(r)));
+    }
+  });
+});
+
 describe('POST /v1/carriers/bulk', () => {
   it('needs a key', async () => {
     const res = await app.api.POST('/v1/carriers/bulk', { body: { dot_numbers: ['1'] } });
@@ -102,11 +119,11 @@ describe('POST /v1/carriers/bulk', () => {
   });
 
   it('returns core profiles in request order; unmatched DOTs are absent', async () => {
-    const rows = await q('SELECT dot_number FROM carriers ORDER BY dot_number DESC LIMIT 3');
+    const rows = await q('SELECT * FROM carriers ORDER BY dot_number DESC LIMIT 3');
     const dots = [rows[2].dot_number, '99999998', rows[0].dot_number, rows[1].dot_number, rows[0].dot_number];
     const { data, response } = await app.api.POST('/v1/carriers/bulk', { body: { dot_numbers: dots }, headers: { 'X-API-Key': key } });
     expect(response.status).toBe(200);
-    expect(data!.map((c) => c.dot_number)).toEqual([rows[2].dot_number, rows[0].dot_number, rows[1].dot_number]);
+    expect(data).toEqual([rows[2], rows[0], rows[1]].map(coreCarrier));
     expect(data![0]).not.toHaveProperty('risk_score');
     expect(data![0]).not.toHaveProperty('safety');
   });
@@ -125,6 +142,7 @@ describe('POST /v1/carriers/bulk-by-mc', () => {
     const withMc = await q('SELECT dot_number, mc_number FROM carriers WHERE mc_number IS NOT NULL ORDER BY dot_number LIMIT 3');
     await q("UPDATE carriers SET carrier_status = 'INACTIVE' WHERE dot_number = $1", [withMc[0].dot_number]);
     await q('UPDATE carriers SET mc_number = $1 WHERE dot_number = $2', [withMc[1].mc_number, withMc[2].dot_number]);
+    await putCoreJson(app.db.pool, [withMc[0].dot_number, withMc[2].dot_number]);
     const [inactive] = await q("SELECT mc_number FROM carriers WHERE carrier_status = 'INACTIVE' AND mc_number IS NOT NULL LIMIT 1");
     const [shared] = await q('SELECT mc_number, count(*)::int AS n FROM carriers WHERE mc_number IS NOT NULL GROUP BY 1 HAVING count(*) > 1 LIMIT 1');
     const body = { mc_numbers: [inactive.mc_number, '', '  ', inactive.mc_number, shared.mc_number, '99999991'] };

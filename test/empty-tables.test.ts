@@ -9,7 +9,7 @@ import { runInput } from '../pipeline/run.ts';
 import { copyDays, suitePipeline } from './pipeline-harness.ts';
 
 const TABLES = [
-  'carriers', 'insurance_policies', 'carrier_history', 'insurance_policy_history', 'risk_history',
+  'carriers', 'insurance_policies', 'carrier_core_json', 'carrier_history', 'insurance_policy_history', 'risk_history',
   // the search rebuild's (lib/search/pg-index.ts)
   'carrier_search', 'search_postings', 'search_word_counts', 'search_terms', 'search_term_deletes',
 ];

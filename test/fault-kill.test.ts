@@ -136,6 +136,7 @@ describe.concurrent('the pipeline SIGKILLed inside each stage', () => {
   const TABLES: Record<string, string[]> = {
     carriers: [],
     insurance_policies: [],
+    carrier_core_json: [],
     changes: ['id'],
     risk_history: [],
     risk_history_runs: [],

@@ -73,7 +73,8 @@ export async function servedTables(pool: Pool) {
       `SELECT * FROM insurance_policies ORDER BY dot_number::bigint, policy_type, policy_number, coverage_amount, form_code`,
     )
   ).rows;
-  return { carriers, policies };
+  const core = (await pool.query('SELECT * FROM carrier_core_json ORDER BY dot_number::bigint')).rows;
+  return { carriers, policies, core };
 }
 
 export async function changesOf(pool: Pool, runId: number) {

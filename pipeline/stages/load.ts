@@ -1,7 +1,8 @@
 /**
- * load: the run into PostgreSQL in ONE transaction — carriers, insurance_policies, the run's
- * changes rows, the load hooks and the etl_runs flip to succeeded — so readers see the previous
- * run or this one, never a mix, and a crash anywhere leaves the previous run served.
+ * load: the run into PostgreSQL in ONE transaction — carriers, insurance_policies, the carriers'
+ * rendered core profiles (carrier_core_json), the run's changes rows, the load hooks and the
+ * etl_runs flip to succeeded — so readers see the previous run or this one, never a mix, and a
+ * crash anywhere leaves the previous run served.
  *
  * Bulk (first load, or --full): TRUNCATE and COPY everything. Incremental (the served run is
  * the one this run was diffed against, or this run itself on a rerun): only carriers whose
@@ -23,6 +24,7 @@ import { summaryOf } from './diff.ts';
 import type { Stage, StageOptions, StageResult } from './types.ts';
 
 const cols = (list: readonly string[]) => `(${list.join(', ')})`;
+const CORE_TARGET = 'carrier_core_json (dot_number, mc_number, body)';
 
 interface Plan {
   mode: 'full' | 'incremental';
@@ -64,6 +66,7 @@ export function exportSql(ctx: RunContext, name: string, filter: string): string
 interface Exports {
   carriers: string;
   policies: string;
+  core: string;
   changes: string;
   /** Incremental only: the DOTs of the delta with their op. */
   delta?: string;
@@ -83,6 +86,7 @@ async function exportRun(ctx: RunContext, p: Plan): Promise<Exports> {
   return {
     carriers: await write('carriers', exportSql(ctx, 'export_carriers', changed)),
     policies: await write('policies', exportSql(ctx, 'export_policies', changed)),
+    core: await write('core', exportSql(ctx, 'export_carrier_core', changed)),
     changes: await write('changes', exportSql(ctx, 'export_changes', '')),
     delta: p.mode === 'incremental' ? await write('delta', `SELECT dot_number, op FROM ${ctx.schema}.load_delta`) : undefined,
   };
@@ -102,6 +106,7 @@ async function writeCarriers(ctx: RunContext, client: PoolClient, p: Plan, files
     const carriers = await fillEmptyTable(client, 'carriers', () => copy(ctx, client, files.carriers, `carriers ${cols(CARRIER_COLUMNS)}`));
     const policies = await fillEmptyTable(client, 'insurance_policies', () =>
       copy(ctx, client, files.policies, `insurance_policies ${cols(POLICY_COLUMNS)}`));
+    await fillEmptyTable(client, 'carrier_core_json', () => copy(ctx, client, files.core, CORE_TARGET));
     return { carriers, removed: 0, policies };
   }
   await client.query(sql('pipeline/load_stage_tables'));
@@ -111,6 +116,8 @@ async function writeCarriers(ctx: RunContext, client: PoolClient, p: Plan, files
   const removed = (await client.query(sql('pipeline/load_delete_removed'))).rowCount ?? 0;
   await client.query(sql('pipeline/load_delete_policies'));
   const policies = await copy(ctx, client, files.policies, `insurance_policies ${cols(POLICY_COLUMNS)}`);
+  await client.query(sql('pipeline/load_delete_core'));
+  await copy(ctx, client, files.core, CORE_TARGET);
   return { carriers, removed, policies };
 }
 

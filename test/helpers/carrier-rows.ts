@@ -7,6 +7,7 @@ import type { Pool, PoolClient } from '../../lib/db.ts';
 /** A pool or a transaction's client. */
 type Db = Pool | PoolClient;
 import type { CarrierSnapshot } from '../../lib/snapshot.ts';
+import { coreCarrier, type CoreRow } from '../../server/carrier-view.ts';
 
 /** A complete snapshot row; `over` replaces any column. */
 export function carrierRow(dot: string, over: Partial<CarrierSnapshot> = {}): CarrierSnapshot {
@@ -68,7 +69,7 @@ export function carrierRow(dot: string, over: Partial<CarrierSnapshot> = {}): Ca
   };
 }
 
-/** Inserts or replaces carriers rows as run `runId` wrote them. */
+/** Inserts or replaces carriers rows as run `runId` wrote them, with their stored core profiles. */
 export async function putCarriers(pool: Db, runId: number, rows: CarrierSnapshot[]): Promise<void> {
   for (const r of rows) {
     const cols = [...Object.keys(r), 'etl_run_id', 'updated_at'];
@@ -79,6 +80,20 @@ export async function putCarriers(pool: Db, runId: number, rows: CarrierSnapshot
       values,
     );
   }
+  await putCoreJson(pool, rows.map((r) => r.dot_number));
+}
+
+/**
+ * Rewrites the stored core profiles (carrier_core_json) of `dots` from their carriers rows, as the
+ * load would after a change to those rows.
+ */
+export async function putCoreJson(pool: Db, dots: string[]): Promise<void> {
+  const { rows } = await pool.query<CoreRow>('SELECT * FROM carriers WHERE dot_number = ANY($1)', [dots]);
+  await pool.query('DELETE FROM carrier_core_json WHERE dot_number = ANY($1)', [dots]);
+  await pool.query(
+    `INSERT INTO carrier_core_json (dot_number, mc_number, body) SELECT * FROM unnest($1::text[], $2::text[], $3::text[])`,
+    [rows.map((r) => r.dot_number), rows.map((r) => r.mc_number), rows.map((r) => JSON.stringify(coreCarrier(r)))],
+  );
 }
 
 /** An etl_runs row; returns its id. */
