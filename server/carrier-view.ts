@@ -19,9 +19,10 @@ export const timestamp = (d: string | Date | null | undefined): string | null =>
   d == null ? null : d instanceof Date ? d.toISOString() : `${d}T00:00:00Z`;
 
 /**
- * The columns coreCarrier reads. The bulk lookups do not render it here: the load stores each
- * carrier's core profile as JSON (sql/duckdb/export_carrier_core.sql, the same fields in the same
- * order), and test/carriers-api.test.ts holds every stored one to coreCarrier of its row.
+ * The columns coreCarrier reads: the carrier_core view (migration 011) the bulk lookup by DOT
+ * selects. Bulk-by-MC does not render here: the load stores the core profile of each carrier with
+ * an MC number as JSON (sql/duckdb/export_carrier_core.sql, the same fields in the same order), and
+ * test/carriers-api.test.ts holds every stored one to coreCarrier of its row.
  */
 export type CoreRow = Pick<
   CarrierRow,

@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../errors.ts';
 import type { Request, Response } from 'express';
 import { answeredNotModified, etagOf } from '../etag.ts';
 import { cacheKey, type CarrierCache } from '../carrier-cache.ts';
-import { fullCarrier, safetyRecord, timestamp, type CarrierRow } from '../carrier-view.ts';
+import { coreCarrier, fullCarrier, safetyRecord, timestamp, type CarrierRow, type CoreRow } from '../carrier-view.ts';
 import { respondCarrierAsOf } from '../point-in-time.ts';
 import { bodyOf, pathOf, queryOf, type HandlerFactory, type JsonOf } from './types.ts';
 
@@ -36,7 +36,7 @@ async function cachedAnswer(
 }
 
 /**
- * Sends a body that is already JSON text: the bulk lookups' stored core profiles
+ * Sends a body that is already JSON text: bulk-by-MC's stored core profiles
  * (carrier_core_json), which parsing and stringifying again would cost more than the query. An
  * app that validates responses (tests) gets the parsed body through res.json, so it is checked
  * against openapi.yaml like any other.
@@ -94,9 +94,11 @@ export const carrierHandlers: HandlerFactory = ({ pool, clock, carrierCache }) =
 
   bulkCarriers: async (req, res) => {
     const dots = [...new Set(bodyOf(req, 'bulkCarriers').dot_numbers.map(bareNumber))];
-    // Answered in the order asked; unmatched DOTs are simply absent (DESIGN.md §4).
-    const { rows } = await pool.query<{ data: string }>(statement('api/carriers-by-dots', [dots]));
-    sendJsonText(res, `[${rows[0].data}]`);
+    const { rows } = await pool.query<CoreRow>(statement('api/carriers-by-dots', [dots]));
+    const byDot = new Map(rows.map((r) => [r.dot_number, r]));
+    // Answer in the order asked; unmatched DOTs are simply absent (DESIGN.md §4).
+    const body: JsonOf<'bulkCarriers', 200> = dots.flatMap((d) => (byDot.has(d) ? [coreCarrier(byDot.get(d)!)] : []));
+    res.json(body);
   },
 
   bulkCarriersByMc: async (req, res) => {

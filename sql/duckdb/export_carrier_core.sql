@@ -1,8 +1,8 @@
--- carrier_core_json rows (dot_number, mc_number, body) of all carriers, or of the changed ones
--- ({{filter}}): each carrier's core profile (CoreCarrier) rendered once here, so the bulk lookups
--- join stored JSON instead of parsing and rendering up to 500 rows a request. The same fields, in
--- the same order, as server/carrier-view.ts coreCarrier; test/carriers-api.test.ts holds every
--- loaded row to it.
+-- carrier_core_json rows (dot_number, mc_number, body) of the carriers with an MC number, all or
+-- the changed ones ({{filter}}): each one's core profile (CoreCarrier) rendered once here, so
+-- bulk-by-MC joins stored JSON instead of parsing and rendering up to 500 rows a request. The same
+-- fields, in the same order, as server/carrier-view.ts coreCarrier; test/carriers-api.test.ts
+-- holds every loaded row to it.
 SELECT dot_number, mc_number, to_json({
   dot_number: dot_number,
   mc_number: mc_number,
@@ -22,5 +22,5 @@ SELECT dot_number, mc_number, to_json({
   cargo_carried: cargo_carried,
   operation_classification: operation_classification
 })::VARCHAR AS body
-FROM {{schema}}.snapshot
-{{filter}}
+FROM (SELECT * FROM {{schema}}.snapshot {{filter}})
+WHERE mc_number IS NOT NULL

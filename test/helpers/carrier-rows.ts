@@ -85,10 +85,10 @@ export async function putCarriers(pool: Db, runId: number, rows: CarrierSnapshot
 
 /**
  * Rewrites the stored core profiles (carrier_core_json) of `dots` from their carriers rows, as the
- * load would after a change to those rows.
+ * load would after a change to those rows: one per carrier with an MC number.
  */
 export async function putCoreJson(pool: Db, dots: string[]): Promise<void> {
-  const { rows } = await pool.query<CoreRow>('SELECT * FROM carriers WHERE dot_number = ANY($1)', [dots]);
+  const { rows } = await pool.query<CoreRow>('SELECT * FROM carriers WHERE dot_number = ANY($1) AND mc_number IS NOT NULL', [dots]);
   await pool.query('DELETE FROM carrier_core_json WHERE dot_number = ANY($1)', [dots]);
   await pool.query(
     `INSERT INTO carrier_core_json (dot_number, mc_number, body) SELECT * FROM unnest($1::text[], $2::text[], $3::text[])`,
