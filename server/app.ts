@@ -53,7 +53,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.set('etag', false);
-  // Handlers that send JSON text as it is read parse it for the validator then (handlers/carriers.ts).
+  // Handlers that send answers already serialised give the validator the object then (handlers/carriers.ts).
   app.locals.validateResponses = Boolean(options.validateResponses);
 
   app.use(securityHeaders());

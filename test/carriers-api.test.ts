@@ -167,3 +167,30 @@ describe('POST /v1/carriers/bulk-by-mc', () => {
     expect(anon.response.status).toBe(401);
   });
 });
+
+describe('answers sent already serialised', () => {
+  it('are the same from an app that does not validate responses (as in production) as from one that does', async () => {
+    // The test app validates every answer, which makes the handlers send objects through
+    // res.json; a production app sends the serialised bytes themselves (handlers/carriers.ts).
+    const prod = await startApp({ db: app.db, app: { validateResponses: false } });
+    try {
+      const mcs = (await q('SELECT mc_number FROM carrier_core_json ORDER BY dot_number LIMIT 40')).map((r) => r.mc_number);
+      const [{ dot_number: dot }] = await q('SELECT dot_number FROM carriers ORDER BY dot_number DESC LIMIT 1');
+      const requests: [string, RequestInit][] = [
+        ['/v1/carriers/bulk-by-mc', { method: 'POST', headers: { 'X-API-Key': key, 'content-type': 'application/json' }, body: JSON.stringify({ mc_numbers: [...mcs, '99999993'] }) }],
+        // A profile the carrier cache does not hold yet: rendered, kept and sent by the handler.
+        [`/v1/carriers/${dot}/safety`, {}],
+      ];
+      for (const [path, init] of requests) {
+        const [validated, served] = await Promise.all([fetch(app.url + path, init), fetch(prod.url + path, init)]);
+        expect(served.status).toBe(200);
+        expect(served.headers.get('content-type')).toBe(validated.headers.get('content-type'));
+        const text = await served.text();
+        expect(Number(served.headers.get('content-length'))).toBe(Buffer.byteLength(text));
+        expect(JSON.parse(text)).toEqual(await validated.json());
+      }
+    } finally {
+      await prod.close();
+    }
+  });
+});
