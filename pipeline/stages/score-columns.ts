@@ -59,17 +59,13 @@ export function scoreColumns({ cols, n, batchDate }: ScoreBatch): ScoredBatch {
  * Writes a scored batch as a tab-separated part file of <schema>.scores (score.ts loads every part
  * with one read_csv). No field can hold a tab or a line break: JSON.stringify escapes them inside
  * strings, and the other fields are DOT digits, grades, tiers and flag codes (A-Z, _).
- * Returns the number of carriers per grade.
  */
-export function writeScoredPart(r: ScoredBatch, file: string): Record<string, number> {
-  const grades: Record<string, number> = {};
+export function writeScoredPart(r: ScoredBatch, file: string): void {
   const lines: string[] = [];
   for (let i = 0; i < r.dot.length; i++) {
     const fields = [r.dot[i], String(r.score[i]), r.grade[i], r.tier[i], r.flagCodes[i]];
     if (fields.some((f) => /[\t\n\r]/.test(f))) throw new Error(`score: carrier ${r.dot[i]} has a tab or line break in a scores field`);
     lines.push(`${fields.join('\t')}\t${r.json[i]}\t${r.inputHash[i]}\t${r.validUntil[i] ?? '\\N'}\n`);
-    grades[r.grade[i]] = (grades[r.grade[i]] ?? 0) + 1;
   }
   fs.writeFileSync(file, lines.join(''));
-  return grades;
 }

@@ -4,7 +4,8 @@ import { scoreColumns, writeScoredPart, type ScoreBatch } from './score-columns.
 
 parentPort!.on('message', (batch: ScoreBatch & { id: number; file: string }) => {
   try {
-    parentPort!.postMessage({ id: batch.id, grades: writeScoredPart(scoreColumns(batch), batch.file) });
+    writeScoredPart(scoreColumns(batch), batch.file);
+    parentPort!.postMessage({ id: batch.id });
   } catch (err) {
     parentPort!.postMessage({ id: batch.id, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
   }

@@ -62,8 +62,6 @@ async function readBatch(ctx: RunContext, lo: number, hi: number): Promise<Score
   return { cols, n, batchDate: ctx.batchDate };
 }
 
-type Grades = Record<string, number>;
-
 /** Every file whose change can change a score: the model, what it reads, how the stage feeds it. */
 const MODEL_SOURCES = ['lib/risk', 'lib/domain.ts', 'lib/snapshot.ts', 'pipeline/stages/score-columns.ts', 'sql/duckdb/score_input.sql'];
 
@@ -79,7 +77,7 @@ async function reusableFrom(ctx: RunContext): Promise<string | null> {
 /** Worker threads running score-worker.ts (TypeScript through tsx, whatever started this process). */
 class ScorePool {
   private readonly workers: Worker[] = [];
-  private readonly pending = new Map<number, { resolve: (grades: Grades) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
   private nextId = 0;
 
   constructor(size: number) {
@@ -87,11 +85,11 @@ class ScorePool {
     const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
     for (let i = 0; i < size; i++) {
       const worker = new Worker(boot, { eval: true });
-      worker.on('message', (m: { id: number; grades?: Grades; error?: string }) => {
+      worker.on('message', (m: { id: number; error?: string }) => {
         const p = this.pending.get(m.id);
         this.pending.delete(m.id);
         if (m.error !== undefined) p?.reject(new Error(`score worker: ${m.error}`));
-        else p?.resolve(m.grades!);
+        else p?.resolve();
       });
       worker.on('error', (err) => this.failAll(err));
       worker.on('exit', (code) => code !== 0 && this.failAll(new Error(`score worker exited with ${code}`)));
@@ -104,8 +102,8 @@ class ScorePool {
     this.pending.clear();
   }
 
-  /** Scores `batch` into the part file `file`; resolves with its grade counts. */
-  run(batch: ScoreBatch, file: string): Promise<Grades> {
+  /** Scores `batch` into the part file `file`; resolves once it is written. */
+  run(batch: ScoreBatch, file: string): Promise<void> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
@@ -155,11 +153,11 @@ export const score: Stage = {
     fs.rmSync(partsDir, { recursive: true, force: true });
     fs.mkdirSync(partsDir, { recursive: true });
     const parts: string[] = [];
-    const inFlight: { rows: number; grades: Promise<Grades> }[] = [];
+    const inFlight: { rows: number; written: Promise<void> }[] = [];
     let done = 0;
     const finishOldest = async () => {
       const part = inFlight.shift()!;
-      await part.grades;
+      await part.written;
       done += part.rows;
       ctx.progress.update(done, total);
     };
@@ -168,9 +166,9 @@ export const score: Stage = {
         const batch = await readBatch(ctx, lo, lo + BATCH);
         const file = path.join(partsDir, `part-${parts.length}.tsv`);
         parts.push(file);
-        const scored = pool ? pool.run(batch, file) : Promise.resolve(writeScoredPart(scoreColumns(batch), file));
-        scored.catch(() => {}); // awaited in order below; no unhandled rejection meanwhile
-        inFlight.push({ rows: batch.n, grades: scored });
+        const written = pool ? pool.run(batch, file) : Promise.resolve(writeScoredPart(scoreColumns(batch), file));
+        written.catch(() => {}); // awaited in order below; no unhandled rejection meanwhile
+        inFlight.push({ rows: batch.n, written });
         // Keep every worker busy while the main thread reads the next batch.
         while (inFlight.length > (pool ? threads : 0)) await finishOldest();
       }
