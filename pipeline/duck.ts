@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { ROOT, type Config } from '../lib/config.ts';
+import { StageOrderError } from './errors.ts';
 import type { Progress } from './progress.ts';
 
 export interface Duck {
@@ -99,6 +100,22 @@ export async function duckTableExists(conn: DuckDBConnection, schema: string, na
      SELECT 1 FROM duckdb_views() WHERE ${where} AND view_name = ${lit(name)}`,
   );
   return rows.length > 0;
+}
+
+/**
+ * Stops a stage run before the stages it reads (`stage NAME --run ID` out of order): each of
+ * `tables` must be in the run's schema; the error names the first missing one and `runFirst`.
+ */
+export async function requireRunTables(
+  ctx: { duck: DuckDBConnection; schema: string; runId: number },
+  tables: string[],
+  runFirst: string,
+): Promise<void> {
+  for (const t of tables) {
+    if (!(await duckTableExists(ctx.duck, ctx.schema, t))) {
+      throw new StageOrderError(`run ${ctx.runId}: no ${t} table in DuckDB; run the ${runFirst} first`);
+    }
+  }
 }
 
 /** The DuckDB schema holding every table of one run. */

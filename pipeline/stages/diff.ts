@@ -12,7 +12,7 @@ import {
   SUMMARY_KEYS,
 } from '../../lib/domain.ts';
 import type { RunContext } from '../context.ts';
-import { duckRows, duckRun, duckSql, duckTableExists, runSchema } from '../duck.ts';
+import { duckRows, duckRun, duckSql, duckTableExists, requireRunTables, runSchema } from '../duck.ts';
 import { StageOrderError } from '../errors.ts';
 import { previousRun, recordSummary } from '../runs.ts';
 import type { Stage } from './types.ts';
@@ -51,9 +51,7 @@ export async function comparedRun(ctx: RunContext): Promise<number | null> {
 export const diff: Stage = {
   name: 'diff',
   async run(ctx, opts = {}) {
-    if (!(await duckTableExists(ctx.duck, ctx.schema, 'snapshot'))) {
-      throw new StageOrderError(`run ${ctx.runId}: no snapshot in DuckDB; run the snapshot stage first`);
-    }
+    await requireRunTables(ctx, ['snapshot'], 'snapshot stage');
     const prev = await comparedRun(ctx);
     ctx.progress.start(prev ? `diff against run ${prev}` : 'diff (first run: no changes)');
     let sqlText = duckSql('changes_table', { schema: ctx.schema });

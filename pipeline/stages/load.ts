@@ -15,8 +15,7 @@ import { sql, withTransaction, type PoolClient } from '../../lib/db.ts';
 import { fillEmptyTable } from '../../lib/empty-tables.ts';
 import { CARRIER_COLUMNS, CHANGE_COLUMNS, POLICY_COLUMNS } from '../columns.ts';
 import type { RunContext } from '../context.ts';
-import { duckRows, duckRun, duckSql, duckTableExists, lit, runSchema } from '../duck.ts';
-import { StageOrderError } from '../errors.ts';
+import { duckRows, duckRun, duckSql, duckTableExists, lit, requireRunTables, runSchema } from '../duck.ts';
 import { loadHooks, type LoadHook, type Prepared } from '../load-hooks.ts';
 import { copyFileToPg, duckToCsv } from '../pg-copy.ts';
 import { listRuns, markSucceeded, previousRun, servedRun } from '../runs.ts';
@@ -145,11 +144,7 @@ export const load: Stage = {
   name: 'load',
   async run(ctx, opts = {}): Promise<StageResult> {
     // export_carriers.sql writes the scores and related companies with each carrier row.
-    for (const t of ['snapshot', 'policies', 'changes', 'related', 'scores']) {
-      if (!(await duckTableExists(ctx.duck, ctx.schema, t))) {
-        throw new StageOrderError(`run ${ctx.runId}: no ${t} table in DuckDB; run the snapshot, diff, related and score stages first`);
-      }
-    }
+    await requireRunTables(ctx, ['snapshot', 'policies', 'changes', 'related', 'scores'], 'snapshot, diff, related and score stages');
     const p = await plan(ctx, opts);
     if (p.mode === 'incremental') {
       await duckRun(ctx.duck, duckSql('load_delta', { schema: ctx.schema, base: runSchema(p.base!) }));

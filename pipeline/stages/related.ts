@@ -15,8 +15,7 @@
  */
 import { CHAMELEON } from '../../lib/risk/thresholds.ts';
 import type { RunContext } from '../context.ts';
-import { duckRows, duckRun, duckSql, duckTableExists, lit, runSchema } from '../duck.ts';
-import { StageOrderError } from '../errors.ts';
+import { duckRows, duckRun, duckSql, duckTableExists, lit, requireRunTables, runSchema } from '../duck.ts';
 import { sameFingerprint, storeFingerprint } from '../fingerprint.ts';
 import { previousRun } from '../runs.ts';
 import type { Stage, StageResult } from './types.ts';
@@ -38,11 +37,7 @@ async function identsFrom(ctx: RunContext, prev: string): Promise<string | null>
 export const related: Stage = {
   name: 'related',
   async run(ctx): Promise<StageResult> {
-    for (const t of ['snapshot', 'li_revocation', 'li_authhist']) {
-      if (!(await duckTableExists(ctx.duck, ctx.schema, t))) {
-        throw new StageOrderError(`run ${ctx.runId}: no ${t} table in DuckDB; run the ingest and snapshot stages first`);
-      }
-    }
+    await requireRunTables(ctx, ['snapshot', 'li_revocation', 'li_authhist'], 'ingest and snapshot stages');
     const prevRun = await previousRun(ctx.pool, ctx.batchTs);
     const prev = prevRun ? runSchema(prevRun.etl_run_id) : null;
     // The previous run's standing table, or an empty relation of its shape (first run).

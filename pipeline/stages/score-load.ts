@@ -17,8 +17,7 @@
 import { sql, type PoolClient } from '../../lib/db.ts';
 import { fillEmptyTable } from '../../lib/empty-tables.ts';
 import type { RunContext } from '../context.ts';
-import { duckSql, duckTableExists, lit, runSchema } from '../duck.ts';
-import { StageOrderError } from '../errors.ts';
+import { duckSql, duckTableExists, lit, requireRunTables, runSchema } from '../duck.ts';
 import type { LoadHook } from '../load-hooks.ts';
 import { copyDuckToPg } from '../pg-copy.ts';
 import { previousRun } from '../runs.ts';
@@ -43,11 +42,7 @@ export interface RiskLoadResult {
 }
 
 export async function loadRisk(ctx: RunContext, client: PoolClient, mode: 'full' | 'incremental'): Promise<RiskLoadResult> {
-  for (const t of ['scores', 'related']) {
-    if (!(await duckTableExists(ctx.duck, ctx.schema, t))) {
-      throw new StageOrderError(`run ${ctx.runId}: no ${t} table in DuckDB; run the related and score stages first`);
-    }
-  }
+  await requireRunTables(ctx, ['scores', 'related'], 'related and score stages');
   const started = performance.now();
   const prev = await comparable(ctx, client);
   const vars = { schema: ctx.schema, run_id: ctx.runId, batch_ts: lit(ctx.batchTs.toISOString()), prev: prev ?? '' };

@@ -25,10 +25,9 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { RISK_SNAPSHOT_FIELDS } from '../../lib/risk/index.ts';
 import type { RunContext } from '../context.ts';
-import { duckRows, duckSql, duckTableExists, lit, runSchema } from '../duck.ts';
+import { duckRows, duckSql, duckTableExists, lit, requireRunTables, runSchema } from '../duck.ts';
 import { sameFingerprint, storeFingerprint } from '../fingerprint.ts';
 import { previousRun } from '../runs.ts';
-import { StageOrderError } from '../errors.ts';
 import { scoreColumns, writeScoredPart, type ScoreBatch } from './score-columns.ts';
 import type { Stage, StageResult } from './types.ts';
 
@@ -119,12 +118,7 @@ class ScorePool {
 export const score: Stage = {
   name: 'score',
   async run(ctx): Promise<StageResult> {
-    if (!(await duckTableExists(ctx.duck, ctx.schema, 'snapshot'))) {
-      throw new StageOrderError(`run ${ctx.runId}: no snapshot in DuckDB; run the snapshot stage first`);
-    }
-    if (!(await duckTableExists(ctx.duck, ctx.schema, 'related'))) {
-      throw new StageOrderError(`run ${ctx.runId}: no related table in DuckDB; run the related stage first`);
-    }
+    await requireRunTables(ctx, ['snapshot', 'related'], 'snapshot and related stages');
     await ctx.duck.run(`DROP TABLE IF EXISTS ${ctx.schema}.score_model`);
     await ctx.duck.run(
       `CREATE OR REPLACE TABLE ${ctx.schema}.scores (dot_number VARCHAR, score INTEGER, grade VARCHAR, tier VARCHAR, ` +

@@ -4,8 +4,7 @@
  */
 import path from 'node:path';
 import { ROOT } from '../../lib/config.ts';
-import { duckRows, duckRun, duckSql, duckTableExists, lit } from '../duck.ts';
-import { StageOrderError } from '../errors.ts';
+import { duckRows, duckRun, duckSql, lit, requireRunTables } from '../duck.ts';
 import type { Stage } from './types.ts';
 
 export const STATE_CENTROIDS = path.join(ROOT, 'data', 'state-centroids.csv');
@@ -13,9 +12,7 @@ export const STATE_CENTROIDS = path.join(ROOT, 'data', 'state-centroids.csv');
 export const snapshot: Stage = {
   name: 'snapshot',
   async run(ctx) {
-    if (!(await duckTableExists(ctx.duck, ctx.schema, 'census'))) {
-      throw new StageOrderError(`run ${ctx.runId}: no ingested data in DuckDB; run the ingest stage first`);
-    }
+    await requireRunTables(ctx, ['census'], 'ingest stage');
     ctx.progress.start('snapshot');
     await duckRun(
       ctx.duck,
