@@ -35,17 +35,17 @@ describe('GET /v1/health', () => {
     let server: EmbeddedServer = await startEmbeddedPostgres({ dir: path.join(dir, 'data'), port });
     await migrate(server.url());
     const pool = createPool(server.url());
-    // The server (and the backends it forks) keeps its heap between queries
-    // (lib/embedded-postgres.ts); our own environment is untouched. (/proc and glibc: Linux.)
-    if (process.platform === 'linux') {
-      const postmaster = fs.readFileSync(path.join(server.dir, 'postmaster.pid'), 'utf8').split('\n')[0];
-      const serverEnv = fs.readFileSync(`/proc/${postmaster}/environ`, 'utf8').split('\0');
-      expect(serverEnv).toContain(`MALLOC_TRIM_THRESHOLD_=${callerTrim ?? 67108864}`);
-      if (callerTrim === undefined) expect(serverEnv).toContain('MALLOC_MMAP_THRESHOLD_=33554432');
-    }
-    expect(process.env.MALLOC_TRIM_THRESHOLD_).toBe(callerTrim);
     const own = await startApp({ db: { url: server.url(), pool, drop: async () => {} } });
     try {
+      // The server (and the backends it forks) keeps its heap between queries
+      // (lib/embedded-postgres.ts); our own environment is untouched. (/proc and glibc: Linux.)
+      if (process.platform === 'linux') {
+        const postmaster = fs.readFileSync(path.join(server.dir, 'postmaster.pid'), 'utf8').split('\n')[0];
+        const serverEnv = fs.readFileSync(`/proc/${postmaster}/environ`, 'utf8').split('\0');
+        expect(serverEnv).toContain(`MALLOC_TRIM_THRESHOLD_=${callerTrim ?? 67108864}`);
+        if (callerTrim === undefined) expect(serverEnv).toContain('MALLOC_MMAP_THRESHOLD_=33554432');
+      }
+      expect(process.env.MALLOC_TRIM_THRESHOLD_).toBe(callerTrim);
       expect((await own.api.GET('/v1/health')).response.status).toBe(200);
       await server.stop();
       const down = await own.api.GET('/v1/health');
