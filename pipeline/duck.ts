@@ -25,6 +25,11 @@ export async function openDuck(config: Config): Promise<Duck> {
     threads: String(config.duckdbThreads),
     memory_limit: config.duckdbMemoryLimit,
     temp_directory: tempDir,
+    // A new file gets the storage format of the DuckDB we pin, not v0.10.2 (DuckDB's default,
+    // readable by older releases, which nothing here needs): copying the 2.1M-row snapshot,
+    // scores and identifier tables took 15-20 % less time and the file ~55 % less space.
+    // A file keeps the format it was created with.
+    storage_compatibility_version: 'latest',
   });
   const conn = await instance.connect();
   // Progress is tracked for polling (the CLI draws it); DuckDB itself must not print. Row order
