@@ -70,8 +70,8 @@ afterAll(async () => {
 async function inputsOfRun(runId: number): Promise<Map<string, Record<string, any>>> {
   const schema = runSchema(runId);
   await env.duck.conn.run(duckSql('score_input', { schema }));
-  const rows = await duckRows<Record<string, any>>(env.duck.conn, `SELECT * EXCLUDE (input_hash) FROM ${schema}.score_input`);
-  await env.duck.conn.run(`DROP TABLE ${schema}.score_input`);
+  const rows = await duckRows<Record<string, any>>(env.duck.conn, 'SELECT * EXCLUDE (input_hash) FROM score_input');
+  await env.duck.conn.run('DROP TABLE score_input');
   return new Map(rows.map((r) => [r.dot_number as string, r]));
 }
 

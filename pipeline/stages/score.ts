@@ -40,7 +40,7 @@ interface Vector {
 }
 
 async function readBatch(ctx: RunContext, lo: number, hi: number): Promise<ScoreBatch> {
-  const result = await ctx.duck.run(`SELECT * FROM ${ctx.schema}.score_todo WHERE rowid >= ${lo} AND rowid < ${hi}`);
+  const result = await ctx.duck.run(`SELECT * FROM score_todo WHERE rowid >= ${lo} AND rowid < ${hi}`);
   const names = result.columnNames();
   const missing = RISK_SNAPSHOT_FIELDS.filter((f) => !names.includes(f));
   if (missing.length) throw new Error(`sql/duckdb/score_input.sql does not select ${missing.join(', ')}`);
@@ -131,13 +131,13 @@ export const score: Stage = {
       await ctx.duck.run(duckSql('score_todo', { schema: ctx.schema }));
     } else {
       // Everyone to score (a first run, another model): the input table as it is.
-      await ctx.duck.run(`DROP TABLE IF EXISTS ${ctx.schema}.score_todo`);
-      await ctx.duck.run(`ALTER TABLE ${ctx.schema}.score_input RENAME TO score_todo`);
+      await ctx.duck.run('DROP TABLE IF EXISTS score_todo');
+      await ctx.duck.run('ALTER TABLE score_input RENAME TO score_todo');
     }
     const [{ total, last, kept, carriers }] = await duckRows<{ total: number; last: number | null; kept: number; carriers: number }>(
       ctx.duck,
       `SELECT count(*) AS total, max(rowid) AS last, (SELECT count(*) FROM ${ctx.schema}.scores) AS kept, ` +
-        `(SELECT count(*) FROM ${ctx.schema}.snapshot) AS carriers FROM ${ctx.schema}.score_todo`,
+        `(SELECT count(*) FROM ${ctx.schema}.snapshot) AS carriers FROM score_todo`,
     );
     const threads = Math.min(ctx.config.duckdbThreads, os.availableParallelism());
     const pool = threads > 1 && total > 0 ? new ScorePool(threads) : null;
@@ -172,7 +172,7 @@ export const score: Stage = {
       await pool?.close();
       fs.rmSync(partsDir, { recursive: true, force: true });
     }
-    await ctx.duck.run(`DROP TABLE ${ctx.schema}.score_todo`);
+    await ctx.duck.run('DROP TABLE score_todo');
     const [{ stored }] = await duckRows<{ stored: number }>(ctx.duck, `SELECT count(*) AS stored FROM ${ctx.schema}.scores`);
     if (done !== total || stored !== carriers) {
       throw new Error(`score: scored ${done} of ${total}, kept ${kept}, stored ${stored} of ${carriers} carriers`);

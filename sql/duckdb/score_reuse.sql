@@ -3,6 +3,6 @@
 -- Vars: schema (r<run>), prev (the previous run's schema), batch_date (DATE literal).
 INSERT INTO {{schema}}.scores
 SELECT p.*
-FROM {{schema}}.score_input i
+FROM score_input i
 JOIN {{prev}}.scores p ON p.dot_number = i.dot_number AND p.input_hash = i.input_hash
 WHERE p.valid_until IS NULL OR p.valid_until > {{batch_date}};

@@ -1,9 +1,9 @@
 -- The carriers to score: those without a score kept from the previous run (score_reuse.sql). A
--- new table, so its rowids count from 0: the score stage reads it in rowid ranges.
+-- new (temp) table, so its rowids count from 0: the score stage reads it in rowid ranges.
 -- Vars: schema (r<run>).
-CREATE OR REPLACE TABLE {{schema}}.score_todo AS
+CREATE OR REPLACE TEMP TABLE score_todo AS
 SELECT *
-FROM {{schema}}.score_input i
+FROM score_input i
 WHERE NOT EXISTS (SELECT 1 FROM {{schema}}.scores x WHERE x.dot_number = i.dot_number);
 
-DROP TABLE {{schema}}.score_input;
+DROP TABLE score_input;
