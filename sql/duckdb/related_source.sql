@@ -4,9 +4,10 @@
 -- related_idents; the new and the changed ones are normalised (related_idents.sql). The
 -- normalisation is the same code (the stage compares fingerprints), so the result is the same
 -- as normalising every carrier. A table: step 1 reads it twice, and it holds ~1 % of the carriers.
+-- Only the columns step 1 reads: carrying all 53 through the join took 1.2-1.7 s against 0.7-0.8.
 -- Vars: schema (r<run>), prev (the previous run's schema).
 CREATE OR REPLACE TEMP TABLE related_source AS
-SELECT s.*
+SELECT s.dot_number, s.phone, s.email, s.phy_street, s.phy_city, s.phy_state, s.phy_zip, s.officer_1, s.officer_2
 FROM {{schema}}.snapshot s
 LEFT JOIN {{prev}}.snapshot p ON p.dot_number = s.dot_number
 WHERE p.dot_number IS NULL
