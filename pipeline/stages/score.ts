@@ -143,6 +143,8 @@ export const score: Stage = {
     const pool = threads > 1 && total > 0 ? new ScorePool(threads) : null;
     ctx.progress.start('score', total);
     const started = performance.now();
+    let scoredAt = started;
+    let partsAt = started;
     const partsDir = path.join(ctx.tmpDir, 'scores');
     fs.rmSync(partsDir, { recursive: true, force: true });
     fs.mkdirSync(partsDir, { recursive: true });
@@ -167,7 +169,9 @@ export const score: Stage = {
         while (inFlight.length > (pool ? threads : 0)) await finishOldest();
       }
       while (inFlight.length) await finishOldest();
+      scoredAt = performance.now();
       if (parts.length) await ctx.duck.run(duckSql('score_parts', { schema: ctx.schema, files: `[${parts.map(lit).join(', ')}]` }));
+      partsAt = performance.now();
     } finally {
       await pool?.close();
       fs.rmSync(partsDir, { recursive: true, force: true });
@@ -183,11 +187,20 @@ export const score: Stage = {
         (r) => [r.grade, r.n],
       ),
     );
-    const us = done ? Math.round((((performance.now() - started) * 1000) / done) * 10) / 10 : 0;
+    const us = done ? Math.round((((scoredAt - started) * 1000) / done) * 10) / 10 : 0;
     ctx.progress.end(`${done.toLocaleString('en-US')} carriers scored, ${kept.toLocaleString('en-US')} kept, ${us} µs each`);
     return {
       rows: carriers,
-      detail: { scored: done, kept, kept_from: prev, us_per_carrier: us, workers: pool ? threads : 0, grades },
+      detail: {
+        scored: done,
+        kept,
+        kept_from: prev,
+        us_per_carrier: us,
+        ms_scoring: Math.round(scoredAt - started),
+        ms_parts_load: Math.round(partsAt - scoredAt),
+        workers: pool ? threads : 0,
+        grades,
+      },
     };
   },
 };
