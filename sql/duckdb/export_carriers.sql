@@ -1,5 +1,6 @@
 -- carriers rows of this run for COPY into PostgreSQL, in CARRIER_COLUMNS order (pipeline/columns.ts).
--- {{filter}}: '' for a bulk load, or a WHERE clause selecting the changed carriers.
+-- {{filter}}: '' for a bulk load, or a WHERE clause on dot_number selecting the changed carriers (applied
+-- to the snapshot and to the joined tables).
 SELECT
   dot_number, mc_number, legal_name, dba_name, entity_type, carrier_status,
   authority_status, contract_authority_status, broker_authority_status, common_authority_date,
@@ -22,6 +23,8 @@ SELECT
 FROM {{schema}}.snapshot
 -- Joins, not a scalar subquery per column: the two over related built two hash tables of its
 -- JSON; at 2.1M the bulk export took 19-23 s and 3.2 GB of RSS that way, 12 s and 2.3 GB now.
-LEFT JOIN (SELECT dot_number, risk_score FROM {{schema}}.scores) s USING (dot_number)
-LEFT JOIN (SELECT dot_number, related_companies, chameleon_links FROM {{schema}}.related) r USING (dot_number)
+-- The filter applies to the joined tables too: a night's delta (18k carriers) hashed the score
+-- JSON of all 2.1M before (1.3-1.7 s inside the load's transaction; 0.8 s now).
+LEFT JOIN (SELECT dot_number, risk_score FROM {{schema}}.scores {{filter}}) s USING (dot_number)
+LEFT JOIN (SELECT dot_number, related_companies, chameleon_links FROM {{schema}}.related {{filter}}) r USING (dot_number)
 {{filter}}
