@@ -5,7 +5,9 @@
 import type pg from 'pg';
 import { sql, statement } from '../lib/db.ts';
 import type { BenchRequest } from './lib/http-load.ts';
-import type { SqlCall } from './lib/sql-floor.ts';
+import { copyOutRows } from '../lib/copy-out.ts';
+import { carriersByMcSql } from '../server/handlers/carriers.ts';
+import type { SqlFloorCall } from './lib/sql-floor.ts';
 import type { Target } from './report.ts';
 
 export interface EndpointClass {
@@ -18,7 +20,7 @@ export interface EndpointClass {
   /** Concurrent connections, when not the run's (latency of one request at a time). */
   connections?: number;
   requests: BenchRequest[];
-  sql: SqlCall[];
+  sql: SqlFloorCall[];
 }
 
 function chunks<T>(xs: T[], n: number): T[][] {
@@ -86,7 +88,7 @@ export async function endpointClasses(pool: pg.Pool, key: string): Promise<Endpo
       name: 'bulk-by-MC of 500 POST /v1/carriers/bulk-by-mc',
       target: { p95: 60 },
       requests: chunks(mcs, 500).map((c) => ({ method: 'POST' as const, path: '/v1/carriers/bulk-by-mc', headers: auth, body: { mc_numbers: c } })),
-      sql: chunks(mcs, 500).map((c) => statement('api/carriers-by-mcs', [c])),
+      sql: chunks(mcs, 500).map((c) => (p: pg.Pool) => copyOutRows(p, carriersByMcSql(c))),
     },
     {
       name: 'per-carrier changes GET /v1/carriers/{dot}/changes',

@@ -21,7 +21,7 @@ import { startEmbeddedPostgres } from '../lib/embedded-postgres.ts';
 import { migrate } from '../lib/migrate.ts';
 import { driveSamples, summarizeLoad, type BenchRequest, type LoadSamples } from './lib/http-load.ts';
 import { startScriptFlags, startTs, timedTs, withRssPeak, type Timed } from './lib/processes.ts';
-import { timeSqlSamples, type SqlCall } from './lib/sql-floor.ts';
+import { timeSqlSamples } from './lib/sql-floor.ts';
 import { summarizeRounds, type RoundSamples } from './lib/stats.ts';
 import { writeReport, type EndpointFigure, type StageFigure } from './report.ts';
 import { endpointClasses } from './endpoints.ts';
@@ -163,7 +163,7 @@ async function main() {
         const { result, peakMb } = await withRssPeak(api.pid!, () => driveSamples(apiUrl, cls.requests as BenchRequest[], { ...load, cursor: cursors[k] }));
         httpRounds[k].push(result);
         peaks[k] = Math.max(peaks[k], peakMb);
-        if (cls.sql.length) sqlRounds[k].push(await timeSqlSamples(pool, cls.sql as SqlCall[], load));
+        if (cls.sql.length) sqlRounds[k].push(await timeSqlSamples(pool, cls.sql, load));
       }
     }
     const bareLoad = summarizeLoad(bareRounds);

@@ -154,6 +154,8 @@ describe('POST /v1/carriers/bulk-by-mc', () => {
     expect(data!.data.filter((c) => c.mc_number === inactive.mc_number).length).toBeGreaterThanOrEqual(1);
     expect(data!.data.some((c) => c.mc_number === inactive.mc_number && c.status === 'INACTIVE')).toBe(true);
     expect(data!.data.filter((c) => c.mc_number === shared.mc_number)).toHaveLength(shared.n);
+    const blanks = await app.api.POST('/v1/carriers/bulk-by-mc', { body: { mc_numbers: ['', ' '] }, headers: { 'X-API-Key': key } });
+    expect(blanks.data).toEqual({ data: [], not_found: [] });
   });
 
   it('more than 500 → 400; a prefixed MC → 400; no key → 401', async () => {
@@ -174,7 +176,12 @@ describe('answers sent already serialised', () => {
     // res.json; a production app sends the serialised bytes themselves (handlers/carriers.ts).
     const prod = await startApp({ db: app.db, app: { validateResponses: false } });
     try {
-      const mcs = (await q('SELECT mc_number FROM carrier_core_json ORDER BY dot_number LIMIT 40')).map((r) => r.mc_number);
+      const held = await q('SELECT dot_number, mc_number FROM carrier_core_json ORDER BY dot_number LIMIT 40');
+      const mcs = held.map((r) => r.mc_number);
+      // Bulk-by-MC passes the stored profiles on as bytes (lib/copy-out.ts): one holds non-ASCII
+      // characters, a quote and a backslash, which must arrive as the same characters.
+      await q(`UPDATE carriers SET legal_name = 'ÑANDÚ "Fast" \\ Freight' WHERE dot_number = $1`, [held[0].dot_number]);
+      await putCoreJson(app.db.pool, [held[0].dot_number]);
       const [{ dot_number: dot }] = await q('SELECT dot_number FROM carriers ORDER BY dot_number DESC LIMIT 1');
       const requests: [string, RequestInit][] = [
         ['/v1/carriers/bulk-by-mc', { method: 'POST', headers: { 'X-API-Key': key, 'content-type': 'application/json' }, body: JSON.stringify({ mc_numbers: [...mcs, '99999993'] }) }],
@@ -187,7 +194,12 @@ describe('answers sent already serialised', () => {
         expect(served.headers.get('content-type')).toBe(validated.headers.get('content-type'));
         const text = await served.text();
         expect(Number(served.headers.get('content-length'))).toBe(Buffer.byteLength(text));
-        expect(JSON.parse(text)).toEqual(await validated.json());
+        const body = JSON.parse(text);
+        expect(body).toEqual(await validated.json());
+        if (path.endsWith('bulk-by-mc')) {
+          expect(body.data.find((c: { dot_number: string }) => c.dot_number === held[0].dot_number).legal_name).toBe('ÑANDÚ "Fast" \\ Freight');
+          expect(body.not_found).toEqual(['99999993']);
+        }
       }
     } finally {
       await prod.close();

@@ -29,5 +29,11 @@ export async function timeCallSamples(call: (i: number) => Promise<unknown>, opt
   return { times, seconds: opts.seconds };
 }
 
-export const timeSqlSamples = (pool: pg.Pool, calls: SqlCall[], opts: { seconds: number; connections: number }) =>
-  timeCallSamples((i) => pool.query(calls[i % calls.length]), opts);
+/** A statement, or what a handler does that is not one statement (bulk-by-MC's COPY: lib/copy-out.ts). */
+export type SqlFloorCall = SqlCall | ((pool: pg.Pool) => Promise<unknown>);
+
+export const timeSqlSamples = (pool: pg.Pool, calls: SqlFloorCall[], opts: { seconds: number; connections: number }) =>
+  timeCallSamples((i) => {
+    const call = calls[i % calls.length];
+    return typeof call === 'function' ? call(pool) : pool.query(call);
+  }, opts);

@@ -1,5 +1,6 @@
 /** Carrier lookups: profile, safety, insurance, bulk by DOT and by MC. */
-import { statement, type Pool } from '../../lib/db.ts';
+import { copyOutRows, digitsArrayLiteral } from '../../lib/copy-out.ts';
+import { sqlWith, statement, type Pool } from '../../lib/db.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { Request, Response } from 'express';
 import { answeredNotModified, etagOf } from '../etag.ts';
@@ -10,6 +11,9 @@ import { bodyOf, pathOf, queryOf, type HandlerFactory, type JsonOf } from './typ
 
 /** DOT numbers arrive as digits (the contract checks); leading zeros do not make another carrier. */
 export const bareNumber = (s: string) => s.replace(/^0+(?=\d)/, '');
+
+/** Bulk-by-MC's query for these bare MC numbers (digits: the handler checked each). */
+export const carriersByMcSql = (mcs: string[]) => sqlWith('api/carriers-by-mcs', { mc_numbers: digitsArrayLiteral(mcs) });
 
 async function carrierRow(pool: Pool, dot: string): Promise<CarrierRow> {
   const { rows } = await pool.query<CarrierRow>(statement('api/carrier-by-dot', [dot]));
@@ -114,11 +118,11 @@ export const carrierHandlers: HandlerFactory = ({ pool, clock, carrierCache }) =
       if (!/^\d+$/.test(trimmed)) throw badRequest(`mc_numbers: "${raw}" is not a bare MC number (digits only, no MC prefix)`);
       wanted.add(bareNumber(trimmed));
     }
-    const { rows } = await pool.query<{ data: string; found: string[] }>(statement('api/carriers-by-mcs', [[...wanted]]));
-    const found = new Set(rows[0].found);
-    const notFound = [...wanted].filter((mc) => !found.has(mc));
-    const head = '{"data":[';
-    const tail = `],"not_found":${JSON.stringify(notFound)}}`;
-    sendSerialized(res, [Buffer.from(head), Buffer.from(rows[0].data), Buffer.from(tail)], () => JSON.parse(head + rows[0].data + tail));
+    const [[data, found]] = await copyOutRows(pool, carriersByMcSql([...wanted]));
+    const foundSet = new Set(found!.length ? found!.toString('latin1').split(',') : []);
+    const notFound = [...wanted].filter((mc) => !foundSet.has(mc));
+    const head = Buffer.from('{"data":[');
+    const tail = Buffer.from(`],"not_found":${JSON.stringify(notFound)}}`);
+    sendSerialized(res, [head, data!, tail], () => JSON.parse(Buffer.concat([head, data!, tail]).toString()));
   },
 });
