@@ -602,6 +602,15 @@ describe('index refresh', () => {
     const after = await snapshot();
     await withTransaction(app.db.pool, (c) => rebuildSearchIndex(c, 2));
     expect(await snapshot()).toEqual(after);
+    // The count per cargo label (-1: all) as counted directly from the rows.
+    const recount = await app.db.pool.query(
+      `SELECT active, state, entity, -1 AS cargo, count(*)::int AS n FROM carrier_search GROUP BY 1, 2, 3
+       UNION ALL
+       SELECT c.active, c.state, c.entity, l.bit, count(*)::int FROM carrier_search c
+       JOIN search_cargo_labels l ON c.cargo_bits & (1::bigint << l.bit) <> 0 GROUP BY 1, 2, 3, 4
+       ORDER BY 1, 2, 3, 4`,
+    );
+    expect(after.counts).toEqual(recount.rows);
 
     expect(dots((await search({ q: 'novelties' })).data.data)).toEqual(['100003']);
     expect(dots((await search({ q: 'newco trans' })).data.data)).toEqual(['950000']);
