@@ -36,14 +36,15 @@ export function sql(name: string): string {
 }
 
 /**
- * `sql/<name>.sql` with its {{placeholders}} filled: for statements that take no parameters (COPY).
- * The values are put in as they are: the caller makes them safe literals.
+ * `sql/<name>.sql` with its {{placeholders}} filled: for statements that take no parameters (COPY,
+ * the pipeline's DuckDB SQL). The values are put in as they are: the caller makes them safe
+ * identifiers, numbers and literals.
  */
-export function sqlWith(name: string, vars: Record<string, string>): string {
+export function sqlWith(name: string, vars: Record<string, string | number>): string {
   return sql(name).replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
     const v = vars[key];
     if (v === undefined) throw new Error(`sql/${name}.sql: no value for {{${key}}}`);
-    return v;
+    return String(v);
   });
 }
 

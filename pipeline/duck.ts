@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { ROOT, type Config } from '../lib/config.ts';
+import type { Config } from '../lib/config.ts';
+import { sqlWith } from '../lib/db.ts';
 import { StageOrderError } from './errors.ts';
 import type { Progress } from './progress.ts';
 
@@ -47,26 +48,13 @@ export async function openDuck(config: Config): Promise<Duck> {
   };
 }
 
-const cache = new Map<string, string>();
-
 /** A single-quoted SQL string literal. */
 export const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 
 export type SqlVars = Record<string, string | number>;
 
 /** The text of sql/duckdb/<name>.sql with its `{{var}}` placeholders filled. */
-export function duckSql(name: string, vars: SqlVars = {}): string {
-  let text = cache.get(name);
-  if (text === undefined) {
-    text = fs.readFileSync(path.join(ROOT, 'sql', 'duckdb', `${name}.sql`), 'utf8');
-    cache.set(name, text);
-  }
-  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
-    const v = vars[key];
-    if (v === undefined) throw new Error(`sql/duckdb/${name}.sql: no value for {{${key}}}`);
-    return String(v);
-  });
-}
+export const duckSql = (name: string, vars: SqlVars = {}): string => sqlWith(`duckdb/${name}`, vars);
 
 /** Runs SQL; while it runs, DuckDB's own progress estimate drives `progress` when given. */
 export async function duckRun(conn: DuckDBConnection, text: string, progress?: Progress): Promise<void> {

@@ -12,6 +12,9 @@ import { bodyOf, pathOf, queryOf, type HandlerFactory, type JsonOf } from './typ
 /** DOT numbers arrive as digits (the contract checks); leading zeros do not make another carrier. */
 export const bareNumber = (s: string) => s.replace(/^0+(?=\d)/, '');
 
+/** The start of bulk-by-MC's answer, before the stored profiles. */
+const MC_ANSWER_HEAD = Buffer.from('{"data":[');
+
 /** Bulk-by-MC's query for these bare MC numbers (digits: the handler checked each). */
 export const carriersByMcSql = (mcs: string[]) => sqlWith('api/carriers-by-mcs', { mc_numbers: digitsArrayLiteral(mcs) });
 
@@ -121,8 +124,8 @@ export const carrierHandlers: HandlerFactory = ({ pool, clock, carrierCache }) =
     const [[data, found]] = await copyOutRows(pool, carriersByMcSql([...wanted]));
     const foundSet = new Set(found!.length ? found!.toString('latin1').split(',') : []);
     const notFound = [...wanted].filter((mc) => !foundSet.has(mc));
-    const head = Buffer.from('{"data":[');
     const tail = Buffer.from(`],"not_found":${JSON.stringify(notFound)}}`);
-    sendSerialized(res, [head, data!, tail], () => JSON.parse(Buffer.concat([head, data!, tail]).toString()));
+    const parts = [MC_ANSWER_HEAD, data!, tail];
+    sendSerialized(res, parts, () => JSON.parse(Buffer.concat(parts).toString()));
   },
 });
