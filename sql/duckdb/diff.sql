@@ -11,6 +11,16 @@ CREATE OR REPLACE TEMP MACRO rate_moved(o, n, insp) AS
 CREATE OR REPLACE TEMP MACRO fleet_moved(o, n) AS
   abs(n - o) > {{fleet_units}} OR (o = 0 AND n <> 0) OR abs(n - o) * 100 > {{fleet_percent}} * o;
 
+-- Only carriers whose snapshot row may have moved are compared: those whose row hash (snapshot
+-- row and policies, snapshot.sql) differs or exists on one side only. Equal hashes mean an equal
+-- row, as for the load, which writes only the carriers whose hash moved. At 2.1M carriers the
+-- full join read ~30 columns of both snapshots (2.5-2.7 s); this reads them for ~1 % (~1 s).
+CREATE OR REPLACE TEMP TABLE diff_moved AS
+SELECT coalesce(n.dot_number, o.dot_number) AS dot_number
+FROM {{schema}}.row_hashes n
+FULL JOIN {{prev}}.row_hashes o ON o.dot_number = n.dot_number
+WHERE n.row_hash IS DISTINCT FROM o.row_hash;
+
 INSERT INTO {{schema}}.changes
 WITH j AS (
   SELECT
@@ -43,8 +53,9 @@ WITH j AS (
     o.phy_zip AS o_phy_zip, n.phy_zip AS n_phy_zip,
     o.phone AS o_phone, n.phone AS n_phone,
     o.email AS o_email, n.email AS n_email
-  FROM {{prev}}.snapshot o
-  FULL JOIN {{schema}}.snapshot n ON n.dot_number = o.dot_number
+  FROM (SELECT s.* FROM {{prev}}.snapshot s SEMI JOIN diff_moved d ON d.dot_number = s.dot_number) o
+  FULL JOIN (SELECT s.* FROM {{schema}}.snapshot s SEMI JOIN diff_moved d ON d.dot_number = s.dot_number) n
+    ON n.dot_number = o.dot_number
 ),
 both_sides AS (SELECT * FROM j WHERE in_old AND in_new),
 rows AS (
@@ -119,3 +130,5 @@ rows AS (
 SELECT dot_number, carrier_name, category, category_ord, old_values, new_values, state_now
 FROM rows
 ORDER BY category_ord, CAST(dot_number AS BIGINT);
+
+DROP TABLE diff_moved;
