@@ -10,6 +10,7 @@ import type { Config } from '../lib/config.ts';
 import { sqlWith } from '../lib/db.ts';
 import { StageOrderError } from './errors.ts';
 import type { Progress } from './progress.ts';
+import { attachRunFiles } from './run-files.ts';
 
 export interface Duck {
   conn: DuckDBConnection;
@@ -39,6 +40,8 @@ export async function openDuck(config: Config): Promise<Duck> {
     'SET enable_progress_bar = true; SET enable_progress_bar_print = false; SET preserve_insertion_order = false',
   );
   await conn.run(duckSql('macros'));
+  // Before any query: the runs' views over their run files read the attached files.
+  await attachRunFiles(conn, config);
   return {
     conn,
     close: () => {

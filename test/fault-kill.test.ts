@@ -198,7 +198,7 @@ describe.concurrent('the pipeline SIGKILLed inside each stage', () => {
     const db = await createDatabase(base);
     const dir = tempDir('fault-kill-pipeline-');
     for (const f of fs.readdirSync(baseDir).filter((n) => n.startsWith('pipeline.duckdb'))) {
-      fs.copyFileSync(path.join(baseDir, f), path.join(dir, f));
+      fs.cpSync(path.join(baseDir, f), path.join(dir, f), { recursive: true }); // the file, its WAL, its run files (pipeline/run-files.ts)
     }
     dirs.push(dir);
     return { ...db, dir };

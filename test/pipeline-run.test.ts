@@ -9,7 +9,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../lib/config.ts';
 import { runContext } from '../pipeline/context.ts';
+import { duckRows } from '../pipeline/duck.ts';
 import { registerLoadHook } from '../pipeline/load-hooks.ts';
+import { hasRunFile } from '../pipeline/run-files.ts';
 import { rerunStage, runDay, runInput, runStage } from '../pipeline/run.ts';
 import { beginRun, getRun, listRuns } from '../pipeline/runs.ts';
 import { stagesInOrder } from '../pipeline/stages/index.ts';
@@ -230,5 +232,19 @@ describe('npm run pipeline -- status', () => {
       ['4', '2026-03-04', 'succeeded'],
     ]);
     expect(lines[2]).toMatch(/\s10$/);
+  });
+});
+
+describe('DuckDB after four runs', () => {
+  it('keeps the schemas and run files of the newest ETL_KEEP_RUNS (3) runs, read again after a reopen', async () => {
+    const schemas = await duckRows<{ s: string }>(
+      env.duck.conn,
+      "SELECT schema_name AS s FROM duckdb_schemas() WHERE database_name = current_database() AND regexp_full_match(schema_name, 'r[0-9]+') ORDER BY 1",
+    );
+    expect(schemas.map((r) => r.s)).toEqual(['r2', 'r3', 'r4']);
+    expect([1, 2, 3, 4].map((id) => hasRunFile(env.config, id, 'related_idents'))).toEqual([false, true, true, true]);
+    // The status test above closed the pipeline and opened it again: the views read their files.
+    const [{ n }] = await duckRows<{ n: number }>(env.duck.conn, 'SELECT count(*) AS n FROM r4.related_idents');
+    expect(n).toBeGreaterThan(0);
   });
 });

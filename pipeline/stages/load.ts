@@ -17,6 +17,7 @@ import { CARRIER_COLUMNS, CHANGE_COLUMNS, POLICY_COLUMNS } from '../columns.ts';
 import type { RunContext } from '../context.ts';
 import { duckRows, duckRun, duckSql, duckTableExists, lit, requireRunTables, runSchema } from '../duck.ts';
 import { loadHooks, type LoadHook, type Prepared } from '../load-hooks.ts';
+import { dropRunFiles } from '../run-files.ts';
 import { copyFileToPg, duckToCsv } from '../pg-copy.ts';
 import { listRuns, markSucceeded, previousRun, servedRun } from '../runs.ts';
 import { summaryOf } from './diff.ts';
@@ -120,7 +121,7 @@ async function writeCarriers(ctx: RunContext, client: PoolClient, p: Plan, files
   return { carriers, removed, policies };
 }
 
-/** Drops DuckDB schemas of runs that no stage can need any more. */
+/** Drops the DuckDB schemas and run files of runs that no stage can need any more. */
 async function pruneDuck(ctx: RunContext): Promise<string[]> {
   const runs = await listRuns(ctx.pool);
   const succeeded = runs.filter((r) => r.status === 'succeeded').sort((a, b) => b.batch_ts.getTime() - a.batch_ts.getTime());
@@ -137,7 +138,8 @@ async function pruneDuck(ctx: RunContext): Promise<string[]> {
   const dropped = schemas.map((s) => s.schema_name).filter((s) => !keep.has(s));
   for (const s of dropped) await ctx.duck.run(`DROP SCHEMA ${s} CASCADE`);
   if (dropped.length) await ctx.duck.run('CHECKPOINT');
-  return dropped;
+  const files = await dropRunFiles(ctx.duck, ctx.config, (id) => !keep.has(runSchema(id)));
+  return [...new Set([...dropped, ...files.map(runSchema)])];
 }
 
 export const load: Stage = {

@@ -7,16 +7,20 @@
  *
  * Steps (sql/duckdb/related_*.sql), each timed in the stage record. A carrier whose identifiers
  * are what they were in the previous run keeps its normalised identifiers from that run (step 0,
- * related_source.sql): normalising two million addresses and names is most of the stage, and a
- * night changes ~1 % of them. A fingerprint of the normalisation's SQL is stored with them, so a
- * changed normalisation runs on every carrier again. Output tables of the run's schema: related (dot_number, related_companies, chameleon_links),
- * standing (revoked or inactive carriers with revoked_on; the next run carries inactive_since
- * over), related_pairs, related_groups, related_idents.
+ * related_source.sql and related_keep.sql): normalising two million addresses and names is most
+ * of the stage, and a night changes ~1 % of them. A fingerprint of the normalisation's SQL is
+ * stored with them, so a changed normalisation runs on every carrier again. The identifiers
+ * (8.5M rows at 2.1M carriers) are a run file (pipeline/run-files.ts), a copy of the previous
+ * run's file less the changed carriers' rows, plus their new ones. Output tables of the run's
+ * schema: related (dot_number, related_companies, chameleon_links), standing (revoked or inactive
+ * carriers with revoked_on; the next run carries inactive_since over), related_pairs,
+ * related_groups, related_idents (a view over the run file).
  */
 import { CHAMELEON } from '../../lib/risk/thresholds.ts';
 import type { RunContext } from '../context.ts';
 import { duckRows, duckRun, duckSql, duckTableExists, lit, requireRunTables, runSchema } from '../duck.ts';
 import { sameFingerprint, storeFingerprint } from '../fingerprint.ts';
+import { hasRunFile, openRunFile, publishRunFile } from '../run-files.ts';
 import { previousRun } from '../runs.ts';
 import type { Stage, StageResult } from './types.ts';
 
@@ -26,12 +30,14 @@ export const MAX_RELATED = 20;
 /** What the normalised identifiers are made by: kept from a run only while these are the same. */
 const NORMALISATION = ['sql/duckdb/related_macros.sql', 'sql/duckdb/related_idents.sql'];
 
-/** The previous run's schema when its normalised identifiers can be kept (same normalisation). */
-async function identsFrom(ctx: RunContext, prev: string): Promise<string | null> {
+/** The previous run when its normalised identifiers can be kept: same normalisation, in a run file. */
+async function identsFrom(ctx: RunContext, prevRun: number): Promise<number | null> {
+  const prev = runSchema(prevRun);
+  if (!hasRunFile(ctx.config, prevRun, 'related_idents')) return null;
   for (const t of ['snapshot', 'related_idents']) {
     if (!(await duckTableExists(ctx.duck, prev, t))) return null;
   }
-  return (await sameFingerprint(ctx.duck, prev, 'related_model', NORMALISATION)) ? prev : null;
+  return (await sameFingerprint(ctx.duck, prev, 'related_model', NORMALISATION)) ? prevRun : null;
 }
 
 export const related: Stage = {
@@ -42,7 +48,11 @@ export const related: Stage = {
     const prev = prevRun ? runSchema(prevRun.etl_run_id) : null;
     // The previous run's standing table, or an empty relation of its shape (first run).
     const standing = prev && (await duckTableExists(ctx.duck, prev, 'standing')) ? `${prev}.standing` : null;
-    const keptFrom = prev && (await identsFrom(ctx, prev));
+    const keepFrom = prevRun ? await identsFrom(ctx, prevRun.etl_run_id) : null;
+    const keptFrom = keepFrom === null ? null : runSchema(keepFrom);
+    // The run's identifiers table, a run file: the previous run's (step 0 deletes the rows of the
+    // carriers that are gone or changed), or a new one.
+    const idents = `${await openRunFile(ctx, 'related_idents', keepFrom)}.related_idents`;
     const vars = {
       schema: ctx.schema,
       prev_standing: standing ?? '(SELECT NULL::VARCHAR AS dot_number, NULL::DATE AS inactive_since WHERE false)',
@@ -50,10 +60,13 @@ export const related: Stage = {
       max_shared: ctx.config.relatedMaxShared,
       max_related: MAX_RELATED,
       max_days: CHAMELEON.maxDays,
+      idents,
     };
     await ctx.duck.run(`DROP TABLE IF EXISTS ${ctx.schema}.related_model`);
     await ctx.duck.run(duckSql('related_macros'));
     await ctx.duck.run(duckSql(keptFrom ? 'related_source' : 'related_source_all', { schema: ctx.schema, prev: keptFrom ?? '' }));
+    if (keptFrom) await ctx.duck.run(duckSql('related_keep', vars));
+    else await ctx.duck.run(`CREATE TABLE ${idents} (dot_number VARCHAR, kind VARCHAR, value VARCHAR, h UBIGINT)`);
     const ms: Record<string, number> = {};
     let normalised: number;
     try {
@@ -62,11 +75,12 @@ export const related: Stage = {
         const started = performance.now();
         ctx.progress.start(step.replace('_', ' '));
         await duckRun(ctx.duck, duckSql(step, vars), ctx.progress);
+        if (step === 'related_idents') await publishRunFile(ctx, 'related_idents');
         ms[step] = Math.round(performance.now() - started);
         ctx.progress.end(`${(ms[step] / 1000).toFixed(1)} s`);
       }
     } finally {
-      await ctx.duck.run(`DROP VIEW related_kept; DROP ${keptFrom ? 'TABLE' : 'VIEW'} related_source`);
+      await ctx.duck.run(`DROP ${keptFrom ? 'TABLE' : 'VIEW'} related_source`);
     }
     await storeFingerprint(ctx.duck, ctx.schema, 'related_model', NORMALISATION);
     const [r] = await duckRows<{ carriers: number; pairs: number; chameleon: number; standing: number; shared_services: number }>(

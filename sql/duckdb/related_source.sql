@@ -1,9 +1,8 @@
--- related, step 0: which carriers' identifiers to normalise (related_source) and which normalised
--- identifiers to keep from the previous run (related_kept): a carrier whose phone, e-mail,
--- physical address and officers are what they were keeps its rows of the previous run's
--- related_idents; the new and the changed ones are normalised (related_idents.sql). The
--- normalisation is the same code (the stage compares fingerprints), so the result is the same
--- as normalising every carrier. A table: step 1 reads it twice, and it holds ~1 % of the carriers.
+-- related, step 0: which carriers' identifiers to normalise (related_source): a carrier whose
+-- phone, e-mail, physical address and officers are what they were keeps its rows of the previous
+-- run's related_idents (related_keep.sql); the new and the changed ones are normalised
+-- (related_idents.sql). The normalisation is the same code (the stage compares fingerprints),
+-- so the result is the same as normalising every carrier. A table: step 1 reads it twice, and it holds ~1 % of the carriers.
 -- Only the columns step 1 reads: carrying all 53 through the join took 1.2-1.7 s against 0.7-0.8.
 -- Vars: schema (r<run>), prev (the previous run's schema).
 CREATE OR REPLACE TEMP TABLE related_source AS
@@ -19,9 +18,3 @@ WHERE p.dot_number IS NULL
    OR s.phy_zip IS DISTINCT FROM p.phy_zip
    OR s.officer_1 IS DISTINCT FROM p.officer_1
    OR s.officer_2 IS DISTINCT FROM p.officer_2;
-
-CREATE OR REPLACE TEMP VIEW related_kept AS
-SELECT i.dot_number, i.kind, i.value, i.h
-FROM {{prev}}.related_idents i
-SEMI JOIN {{schema}}.snapshot s ON s.dot_number = i.dot_number
-ANTI JOIN related_source c ON c.dot_number = i.dot_number;

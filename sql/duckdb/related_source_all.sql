@@ -1,7 +1,3 @@
 -- related, step 0 without a previous run to keep identifiers from: normalise every carrier.
 -- Vars: schema (r<run>).
 CREATE OR REPLACE TEMP VIEW related_source AS SELECT * FROM {{schema}}.snapshot;
-
-CREATE OR REPLACE TEMP VIEW related_kept AS
-SELECT NULL::VARCHAR AS dot_number, NULL::VARCHAR AS kind, NULL::VARCHAR AS value, NULL::UBIGINT AS h
-WHERE false;
