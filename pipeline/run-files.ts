@@ -1,14 +1,16 @@
 /**
- * Run files: a table a run mostly carries over from the previous run (the normalised related
- * identifiers: 8.5M rows at 2.1M carriers, ~1 % of them changing a night) lives in a DuckDB file
- * of its own, one per run and table (`<DUCKDB_PATH>.runs/r<run>.<table>.duckdb`, attached as
- * `r<run>_<table>`), with a view `r<run>.<table>` over it, so every query reads it like the run's
- * other tables.
+ * Run files: the tables a run mostly carries over from the previous run live in DuckDB files of
+ * their own, one per run and stage (`<DUCKDB_PATH>.runs/r<run>.<name>.duckdb`, attached as
+ * `r<run>_<name>`), with a view `r<run>.<table>` over each table, so every query reads them like
+ * the run's other tables. Two of them: the snapshot stage's snapshot, policies and row hashes, and
+ * the related stage's normalised identifiers (8.5M rows at 2.1M carriers). A night changes ~1 %
+ * of their rows.
  *
- * Why: the run gets its table by copying the previous run's file (a file copy: ~0.1 s for 220 MB)
- * and then deleting and inserting the rows that changed. Writing the kept rows into a table of
- * the run's own took most of the stage: at 2.1M carriers the identifiers step went 6.3 → 1.6 s
- * (DuckDB spends that time compressing what it writes, not on the disk).
+ * Why: the run gets its tables by copying the previous run's file (a file copy: ~0.1 s for
+ * 250 MB) and then deleting and inserting the rows that changed. Writing the kept rows into
+ * tables of the run's own took most of those stages' time (DuckDB spends it compressing what it
+ * writes, not on the disk): at 2.1M carriers the identifiers step went 6.3 → 1.6 s, and the
+ * snapshot of 2.1M rows took 8.3 s to write against ~1.4 s to copy and patch.
  *
  * A stage that writes a run file starts it again each time (openRunFile), so a rerun does what
  * the first run did. The files go with their run (dropRunFiles: a fresh attempt of the run, and
@@ -25,9 +27,12 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Config } from '../lib/config.ts';
 import { lit, runSchema } from './duck.ts';
 
-/** The tables that live in run files. */
-const RUN_FILE_TABLES = ['related_idents'] as const;
-export type RunFileTable = (typeof RUN_FILE_TABLES)[number];
+/** The run files, by name, and the tables each holds (those of one stage, carried together). */
+const RUN_FILES = {
+  snapshot: ['snapshot', 'policies', 'row_hashes'],
+  related_idents: ['related_idents'],
+} as const;
+export type RunFileName = keyof typeof RUN_FILES;
 
 const FILE_NAME = /^r([1-9][0-9]*)\.([a-z_]+)\.duckdb$/;
 
@@ -36,38 +41,38 @@ export const MAX_GENERATIONS = 7;
 
 export const runFilesDir = (config: Pick<Config, 'duckdbPath'>): string => `${config.duckdbPath}.runs`;
 
-export const runFilePath = (config: Pick<Config, 'duckdbPath'>, runId: number, table: RunFileTable): string =>
-  path.join(runFilesDir(config), `${runSchema(runId)}.${table}.duckdb`);
+export const runFilePath = (config: Pick<Config, 'duckdbPath'>, runId: number, name: RunFileName): string =>
+  path.join(runFilesDir(config), `${runSchema(runId)}.${name}.duckdb`);
 
 /** The catalog a run file is attached as. */
-export const runFileCatalog = (runId: number, table: RunFileTable): string => `${runSchema(runId)}_${table}`;
+export const runFileCatalog = (runId: number, name: RunFileName): string => `${runSchema(runId)}_${name}`;
 
-/** The run files on disk: run id and table. */
-function listRunFiles(config: Pick<Config, 'duckdbPath'>): { runId: number; table: RunFileTable; file: string }[] {
+/** The run files on disk: run id and name. */
+function listRunFiles(config: Pick<Config, 'duckdbPath'>): { runId: number; name: RunFileName; file: string }[] {
   const dir = runFilesDir(config);
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir).flatMap((name) => {
     const m = FILE_NAME.exec(name);
-    const table = RUN_FILE_TABLES.find((t) => t === m?.[2]);
-    return m && table ? [{ runId: Number(m[1]), table, file: path.join(dir, name) }] : [];
+    const file = (Object.keys(RUN_FILES) as RunFileName[]).find((f) => f === m?.[2]);
+    return m && file ? [{ runId: Number(m[1]), name: file, file: path.join(dir, name) }] : [];
   });
 }
 
 /** Attaches every run file (at open: the runs' views read them). */
 export async function attachRunFiles(conn: DuckDBConnection, config: Pick<Config, 'duckdbPath'>): Promise<void> {
   for (const f of listRunFiles(config)) {
-    await conn.run(`ATTACH IF NOT EXISTS ${lit(f.file)} AS ${runFileCatalog(f.runId, f.table)}`);
+    await conn.run(`ATTACH IF NOT EXISTS ${lit(f.file)} AS ${runFileCatalog(f.runId, f.name)}`);
   }
 }
 
-/** Whether the run has its file for `table` (written by a stage of this code). */
-export function hasRunFile(config: Pick<Config, 'duckdbPath'>, runId: number, table: RunFileTable): boolean {
-  return fs.existsSync(runFilePath(config, runId, table));
+/** Whether the run has its run file `name` (written by a stage of this code). */
+export function hasRunFile(config: Pick<Config, 'duckdbPath'>, runId: number, name: RunFileName): boolean {
+  return fs.existsSync(runFilePath(config, runId, name));
 }
 
-async function removeRunFile(conn: DuckDBConnection, config: Pick<Config, 'duckdbPath'>, runId: number, table: RunFileTable): Promise<void> {
-  await conn.run(`DETACH DATABASE IF EXISTS ${runFileCatalog(runId, table)}`);
-  const file = runFilePath(config, runId, table);
+async function removeRunFile(conn: DuckDBConnection, config: Pick<Config, 'duckdbPath'>, runId: number, name: RunFileName): Promise<void> {
+  await conn.run(`DETACH DATABASE IF EXISTS ${runFileCatalog(runId, name)}`);
+  const file = runFilePath(config, runId, name);
   fs.rmSync(file, { force: true });
   fs.rmSync(`${file}.wal`, { force: true });
 }
@@ -83,23 +88,23 @@ async function dropRelation(conn: DuckDBConnection, schema: string, name: string
 }
 
 /**
- * Starts the run's file for `table` again and returns the catalog to write the table in: with a
- * copy of run `carryFrom`'s table (its file copied; written again, compacted, when that file is
- * MAX_GENERATIONS copies old), or empty when `carryFrom` is null. Drops the run's view until
+ * Starts the run's file `name` again and returns the catalog to write its tables in: with a
+ * copy of run `carryFrom`'s tables (its file copied; written again, compacted, when that file is
+ * MAX_GENERATIONS copies old), or empty when `carryFrom` is null. Drops the run's views until
  * publishRunFile.
  */
 export async function openRunFile(
   ctx: { duck: DuckDBConnection; config: Pick<Config, 'duckdbPath'>; runId: number },
-  table: RunFileTable,
+  name: RunFileName,
   carryFrom: number | null,
 ): Promise<string> {
   const { duck, config, runId } = ctx;
-  await dropRelation(duck, runSchema(runId), table);
-  await removeRunFile(duck, config, runId, table);
+  for (const t of RUN_FILES[name]) await dropRelation(duck, runSchema(runId), t);
+  await removeRunFile(duck, config, runId, name);
   fs.mkdirSync(runFilesDir(config), { recursive: true });
-  const file = runFilePath(config, runId, table);
-  const catalog = runFileCatalog(runId, table);
-  const from = carryFrom === null ? null : runFileCatalog(carryFrom, table);
+  const file = runFilePath(config, runId, name);
+  const catalog = runFileCatalog(runId, name);
+  const from = carryFrom === null ? null : runFileCatalog(carryFrom, name);
   let generation = 0;
   if (from !== null) {
     const [[previous]] = (await duck.runAndReadAll(`SELECT generation FROM ${from}.run_file`)).getRows() as [[number]];
@@ -107,20 +112,24 @@ export async function openRunFile(
       generation = previous + 1;
       // Everything of the previous run's file into the file itself (no WAL beside it), then copy.
       await duck.run(`CHECKPOINT ${from}`);
-      fs.copyFileSync(runFilePath(config, carryFrom!, table), file);
+      fs.copyFileSync(runFilePath(config, carryFrom!, name), file);
     }
   }
   await duck.run(`ATTACH ${lit(file)} AS ${catalog} (STORAGE_VERSION 'latest')`);
-  if (from !== null && generation === 0) await duck.run(`CREATE TABLE ${catalog}.${table} AS SELECT * FROM ${from}.${table}`);
+  if (from !== null && generation === 0) {
+    for (const t of RUN_FILES[name]) await duck.run(`CREATE TABLE ${catalog}.${t} AS SELECT * FROM ${from}.${t}`);
+  }
   await duck.run(`CREATE OR REPLACE TABLE ${catalog}.run_file AS SELECT ${generation} AS generation`);
   return catalog;
 }
 
-/** The run's view `r<run>.<table>` over its file's table, once the table is written. */
-export async function publishRunFile(ctx: { duck: DuckDBConnection; runId: number }, table: RunFileTable): Promise<void> {
-  const catalog = runFileCatalog(ctx.runId, table);
+/** The run's views `r<run>.<table>` over its file's tables, once they are written. */
+export async function publishRunFile(ctx: { duck: DuckDBConnection; runId: number }, name: RunFileName): Promise<void> {
+  const catalog = runFileCatalog(ctx.runId, name);
   await ctx.duck.run(`CHECKPOINT ${catalog}`);
-  await ctx.duck.run(`CREATE OR REPLACE VIEW ${runSchema(ctx.runId)}.${table} AS SELECT * FROM ${catalog}.${table}`);
+  for (const t of RUN_FILES[name]) {
+    await ctx.duck.run(`CREATE OR REPLACE VIEW ${runSchema(ctx.runId)}.${t} AS SELECT * FROM ${catalog}.${t}`);
+  }
 }
 
 /** Removes the run files of runs not in `keep` (all of one run's when `keep` is a run id's complement). */
@@ -128,7 +137,7 @@ export async function dropRunFiles(conn: DuckDBConnection, config: Pick<Config, 
   const dropped = new Set<number>();
   for (const f of listRunFiles(config)) {
     if (!drop(f.runId)) continue;
-    await removeRunFile(conn, config, f.runId, f.table);
+    await removeRunFile(conn, config, f.runId, f.name);
     dropped.add(f.runId);
   }
   return [...dropped];

@@ -11,7 +11,7 @@ import { ROOT } from '../lib/config.ts';
 import { runContext } from '../pipeline/context.ts';
 import { duckRows } from '../pipeline/duck.ts';
 import { registerLoadHook } from '../pipeline/load-hooks.ts';
-import { hasRunFile } from '../pipeline/run-files.ts';
+import { hasRunFile, runFilePath } from '../pipeline/run-files.ts';
 import { rerunStage, runDay, runInput, runStage } from '../pipeline/run.ts';
 import { beginRun, getRun, listRuns } from '../pipeline/runs.ts';
 import { stagesInOrder } from '../pipeline/stages/index.ts';
@@ -130,6 +130,30 @@ describe('a folder of two days', () => {
     expect(full.detail).toMatchObject({ mode: 'full', carriers: 5 });
     expect(await servedTables(db.pool)).toEqual(incremental);
     expect((await changesOf(db.pool, 2)).length).toBe(10);
+  });
+
+  it('a snapshot carried over from the previous run’s file equals one built from scratch', async () => {
+    const tables = async () => {
+      const out: unknown[] = [];
+      for (const t of ['snapshot', 'policies', 'row_hashes']) {
+        out.push(await duckRows(env.duck.conn, `SELECT * FROM r2.${t} ORDER BY ALL`));
+      }
+      return JSON.stringify(out);
+    };
+    const carried = await rerunStage(env, 'snapshot', 2);
+    expect(carried.detail).toMatchObject({ carried_from: 1 });
+    const fromCopy = await tables();
+    // Run 1's file out of sight: the snapshot stage writes run 2's tables from scratch.
+    const file = runFilePath(env.config, 1, 'snapshot');
+    fs.renameSync(file, `${file}.away`);
+    try {
+      const scratch = await rerunStage(env, 'snapshot', 2);
+      expect(scratch.detail).toMatchObject({ carried_from: null });
+    } finally {
+      fs.renameSync(`${file}.away`, file);
+    }
+    expect(await tables()).toEqual(fromCopy);
+    expect(JSON.parse(fromCopy)[0]).toHaveLength(5);
   });
 });
 

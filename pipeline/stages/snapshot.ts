@@ -1,33 +1,71 @@
 /**
  * snapshot: the run's carrier snapshot (one row per DOT, the CarrierSnapshot columns of
- * lib/snapshot.ts), its active policies and the row hashes the incremental load compares.
+ * lib/snapshot.ts), its active policies and the row hashes the diff and the incremental load
+ * compare. The three tables are a run file (pipeline/run-files.ts): after a previous run, they
+ * are built as temp tables, and the previous run's file, copied, gets the rows of the carriers
+ * whose hash moved (sql/duckdb/snapshot_carry.sql) instead of two million rows written again.
  */
 import path from 'node:path';
 import { ROOT } from '../../lib/config.ts';
+import type { RunContext } from '../context.ts';
 import { duckRows, duckRun, duckSql, lit, requireRunTables } from '../duck.ts';
+import { hasRunFile, openRunFile, publishRunFile, runFileCatalog } from '../run-files.ts';
+import { previousRun } from '../runs.ts';
 import type { Stage } from './types.ts';
 
 export const STATE_CENTROIDS = path.join(ROOT, 'data', 'state-centroids.csv');
+
+const TABLES = ['snapshot', 'policies', 'row_hashes'] as const;
+
+/** A table's columns and types, in order. */
+async function columnsOf(ctx: RunContext, database: string, table: string): Promise<string> {
+  const rows = await duckRows<{ c: string }>(
+    ctx.duck,
+    `SELECT column_name || ' ' || data_type AS c FROM duckdb_columns()
+     WHERE database_name = ${lit(database)} AND table_name = ${lit(table)} ORDER BY column_index`,
+  );
+  return rows.map((r) => r.c).join(', ');
+}
+
+/** The previous run whose snapshot file this run can carry over, if any. */
+async function carriedFrom(ctx: RunContext): Promise<number | null> {
+  const prev = await previousRun(ctx.pool, ctx.batchTs);
+  return prev && hasRunFile(ctx.config, prev.etl_run_id, 'snapshot') ? prev.etl_run_id : null;
+}
 
 export const snapshot: Stage = {
   name: 'snapshot',
   async run(ctx) {
     await requireRunTables(ctx, ['census'], 'ingest stage');
     ctx.progress.start('snapshot');
-    await duckRun(
-      ctx.duck,
-      duckSql('snapshot', {
-        schema: ctx.schema,
-        batch_date: `DATE ${lit(ctx.batchDate)}`,
-        centroids: lit(STATE_CENTROIDS),
-      }),
-      ctx.progress,
-    );
+    const vars = { schema: ctx.schema, batch_date: `DATE ${lit(ctx.batchDate)}`, centroids: lit(STATE_CENTROIDS) };
+    const into = (prefix: string, suffix = '') => Object.fromEntries(TABLES.map((t) => [t, `${prefix}${t}${suffix}`]));
+    const create = (temp: boolean) => ({ create: `CREATE OR REPLACE ${temp ? 'TEMP ' : ''}TABLE` });
+    const prev = await carriedFrom(ctx);
+    let carried = false;
+    if (prev === null) {
+      const file = await openRunFile(ctx, 'snapshot', null);
+      await duckRun(ctx.duck, duckSql('snapshot', { ...vars, ...create(false), ...into(`${file}.`) }), ctx.progress);
+    } else {
+      await duckRun(ctx.duck, duckSql('snapshot', { ...vars, ...create(true), ...into('', '_new') }), ctx.progress);
+      const from = runFileCatalog(prev, 'snapshot');
+      carried = true;
+      for (const t of TABLES) {
+        if ((await columnsOf(ctx, 'temp', `${t}_new`)) !== (await columnsOf(ctx, from, t))) carried = false;
+      }
+      const file = await openRunFile(ctx, 'snapshot', carried ? prev : null);
+      if (carried) await ctx.duck.run(duckSql('snapshot_carry', { file }));
+      else {
+        // The previous run's tables have other columns (the code changed): this run's as they are.
+        for (const t of TABLES) await ctx.duck.run(`CREATE TABLE ${file}.${t} AS SELECT * FROM temp.${t}_new; DROP TABLE temp.${t}_new`);
+      }
+    }
+    await publishRunFile(ctx, 'snapshot');
     const [{ n, policies }] = await duckRows<{ n: number; policies: number }>(
       ctx.duck,
       `SELECT (SELECT count(*) FROM ${ctx.schema}.snapshot) AS n, (SELECT count(*) FROM ${ctx.schema}.policies) AS policies`,
     );
     ctx.progress.end(`${n.toLocaleString('en-US')} carriers`);
-    return { rows: n, detail: { policies } };
+    return { rows: n, detail: { policies, carried_from: carried ? prev : null } };
   },
 };

@@ -1,7 +1,9 @@
 -- The carrier snapshot of a run: one row per census DOT with exactly the CarrierSnapshot columns
 -- (lib/snapshot.ts documents each derivation), plus the run's active policies and row hashes.
--- A table, not a view: later stages read it several times (the score stage by rowid ranges).
--- Vars: schema (r<run>), batch_date (DATE literal), centroids (path literal).
+-- Tables, not views: later stages read them several times. Vars: schema (r<run>, the inputs),
+-- snapshot, policies, row_hashes (the tables to create: the run file's, or temp tables that
+-- snapshot_carry.sql patches the previous run's copy with), create (CREATE OR REPLACE [TEMP]
+-- TABLE), batch_date (DATE literal), centroids (path literal).
 
 -- Policies in force on the batch date: effective (or undated) and not cancelled by then. A temp
 -- table: the snapshot aggregates it, then the policies of census carriers are kept (below).
@@ -21,7 +23,7 @@ WHERE dot_number IS NOT NULL
   AND (effective_date IS NULL OR effective_date <= {{batch_date}})
   AND (cancel_effective_date IS NULL OR cancel_effective_date > {{batch_date}});
 
-CREATE OR REPLACE TABLE {{schema}}.snapshot AS
+{{create}} {{snapshot}} AS
 WITH
 -- One L&I row per DOT: its MC docket when it has one (lowest number), else its lowest docket.
 li AS (
@@ -209,21 +211,21 @@ SELECT
 FROM counts;
 
 -- The active policies of the run's carriers (insurance_policies in PostgreSQL).
-CREATE OR REPLACE TABLE {{schema}}.policies AS
-SELECT * FROM active_policies WHERE dot_number IN (SELECT dot_number FROM {{schema}}.snapshot);
+{{create}} {{policies}} AS
+SELECT * FROM active_policies WHERE dot_number IN (SELECT dot_number FROM {{snapshot}});
 DROP TABLE active_policies;
 
 -- What the load compares to find changed carriers: the snapshot row and its policies. The
 -- policies' hash is a sum of row hashes: independent of order, sensitive to duplicates, and
 -- without building and sorting a list per carrier.
-CREATE OR REPLACE TABLE {{schema}}.row_hashes AS
+{{create}} {{row_hashes}} AS
 WITH ph AS (
   SELECT dot_number,
          sum(hash(policy_type, type_description, insurer_name, policy_number, coverage_amount,
                   effective_date, expiration_date, form_code)) AS h
-  FROM {{schema}}.policies
+  FROM {{policies}}
   GROUP BY dot_number
 )
 SELECT s.dot_number, hash(s, coalesce(ph.h, 0)) AS row_hash
-FROM {{schema}}.snapshot s
+FROM {{snapshot}} s
 LEFT JOIN ph ON ph.dot_number = s.dot_number;
