@@ -58,10 +58,25 @@ function listRunFiles(config: Pick<Config, 'duckdbPath'>): { runId: number; name
   });
 }
 
-/** Attaches every run file (at open: the runs' views read them). */
+/**
+ * Attaches every run file (at open: the runs' views read them). A view whose file is gone (the
+ * folder removed without the DuckDB file) is dropped: the stages then say which stage of which
+ * run to run again, where the view would fail with a catalog error.
+ */
 export async function attachRunFiles(conn: DuckDBConnection, config: Pick<Config, 'duckdbPath'>): Promise<void> {
+  const attached = new Set<string>();
   for (const f of listRunFiles(config)) {
-    await conn.run(`ATTACH IF NOT EXISTS ${lit(f.file)} AS ${runFileCatalog(f.runId, f.name)}`);
+    const catalog = runFileCatalog(f.runId, f.name);
+    await conn.run(`ATTACH IF NOT EXISTS ${lit(f.file)} AS ${catalog}`);
+    attached.add(catalog);
+  }
+  const views = await conn.runAndReadAll(
+    `SELECT schema_name, view_name, sql FROM duckdb_views()
+     WHERE database_name = current_database() AND NOT internal AND regexp_full_match(schema_name, 'r[0-9]+')`,
+  );
+  for (const [schema, view, text] of views.getRows() as [string, string, string][]) {
+    const catalog = /\bFROM (r[0-9]+_[a-z_]+)\./.exec(text)?.[1];
+    if (catalog && !attached.has(catalog)) await conn.run(`DROP VIEW ${schema}.${view}`);
   }
 }
 

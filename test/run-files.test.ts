@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { config } from '../lib/config.ts';
-import { duckRows, openDuck, type Duck } from '../pipeline/duck.ts';
+import { duckRows, duckTableExists, openDuck, type Duck } from '../pipeline/duck.ts';
 import { dropRunFiles, hasRunFile, MAX_GENERATIONS, openRunFile, publishRunFile, runFilePath } from '../pipeline/run-files.ts';
 import { tempDir } from './pipeline-harness.ts';
 
@@ -84,4 +84,13 @@ it('a new process reads the runs’ tables through their views; a dropped run’
   expect(fs.existsSync(runFilePath(cfg, 1, 'related_idents'))).toBe(false);
   await expect(rows(1)).rejects.toThrow(/r1_related_idents/);
   expect(await rows(2)).toEqual(['1:a', '2:B', '3:c', '4:d']);
+});
+
+it('a run whose file is gone has no table any more: its views are dropped at open', async () => {
+  expect(await duckTableExists(duck.conn, 'r3', 'related_idents')).toBe(true);
+  duck.close();
+  fs.rmSync(runFilePath(cfg, 3, 'related_idents'));
+  duck = await openDuck(cfg);
+  expect(await duckTableExists(duck.conn, 'r3', 'related_idents')).toBe(false);
+  expect((await rows(4)).length).toBeGreaterThan(0);
 });
