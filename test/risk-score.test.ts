@@ -30,7 +30,7 @@ import {
 } from '../lib/risk/index.ts';
 import type { ChameleonLink, RiskInput, RiskPolicy, RiskScore } from '../lib/risk/index.ts';
 import { daysBetween, fullMonthsBetween, isoDate, isoOfEpochDay, toCalendarDate } from '../lib/risk/dates.ts';
-import { ageMonths, daysSince, nextMonthChange, withChangeDate } from '../lib/risk/horizon.ts';
+import { dateReached, daysSince, monthsAtLeast, withChangeDate } from '../lib/risk/horizon.ts';
 
 const AS_OF = '2026-03-15';
 
@@ -856,35 +856,47 @@ describe('dates', () => {
 describe('the date a score may change on (lib/risk/horizon.ts)', () => {
   const day = (iso: string) => daysBetween('1970-01-01', iso);
 
-  it('is exactly the first later date on which an age in months takes a new value', () => {
+  it('is exactly the first later date on which an age in months crosses a threshold, or a date comes', () => {
     // Month ends, a leap day, and a since after as_of (counted as 0 until a full month has passed).
     for (const since of ['2024-01-31', '2024-02-29', '2025-03-30', '2025-08-15', '2025-12-01', '2026-06-30']) {
       for (let start = day('2025-01-01'); start < day('2027-01-01'); start += 3) {
         const asOf = isoOfEpochDay(start);
-        const next = nextMonthChange(since, asOf);
-        let first = start + 1;
-        while (ageMonths(since, isoOfEpochDay(first)) === ageMonths(since, asOf)) first++;
-        expect(isoOfEpochDay(next), `since ${since}, as of ${asOf}`).toBe(isoOfEpochDay(first));
+        for (const n of [1, 3, 6, 24]) {
+          const tracked = withChangeDate(() => monthsAtLeast(since, asOf, n));
+          if (tracked.value) {
+            expect(tracked.changesOn, `since ${since}, as of ${asOf}, ${n} months`).toBeNull();
+            continue;
+          }
+          let first = start + 1;
+          while (!monthsAtLeast(since, isoOfEpochDay(first), n)) first++;
+          expect(isoOfEpochDay(tracked.changesOn!), `since ${since}, as of ${asOf}, ${n} months`).toBe(isoOfEpochDay(first));
+        }
+        const came = withChangeDate(() => dateReached(since, asOf));
+        expect(came.value).toBe(since <= asOf);
+        expect(came.changesOn === null ? null : isoOfEpochDay(came.changesOn)).toBe(since <= asOf ? null : since);
       }
     }
   });
 
-  it('is the earliest date any age or day count read by the scoring changes on; nothing is noted outside it', () => {
-    const tracked = withChangeDate(() => [ageMonths('2025-01-31', '2026-03-10'), ageMonths('2025-05-12', '2026-03-10')]);
-    expect(tracked.value).toEqual([13, 9]);
-    expect(isoOfEpochDay(tracked.changesOn!)).toBe('2026-03-12');
-    const daily = withChangeDate(() => [ageMonths('2025-01-31', '2026-03-10'), daysSince('2026-01-01', '2026-03-10')]);
+  it('is the earliest date any threshold, date or day count read by the scoring changes on; nothing is noted outside it', () => {
+    const tracked = withChangeDate(() => [monthsAtLeast('2025-01-31', '2026-03-10', 24), monthsAtLeast('2025-05-12', '2026-03-10', 12)]);
+    expect(tracked.value).toEqual([false, false]);
+    expect(isoOfEpochDay(tracked.changesOn!)).toBe('2026-05-12');
+    // Thresholds already crossed never change again.
+    expect(withChangeDate(() => monthsAtLeast('2025-01-31', '2026-03-10', 6)).changesOn).toBeNull();
+    const daily = withChangeDate(() => [monthsAtLeast('2025-01-31', '2026-03-10', 24), daysSince('2026-01-01', '2026-03-10')]);
     expect(isoOfEpochDay(daily.changesOn!)).toBe('2026-03-11');
     expect(withChangeDate(() => daysBetween('2026-01-01', '2026-03-10')).changesOn).toBeNull();
-    ageMonths('2025-01-31', '2026-03-10'); // untracked: no effect on the next scoring
+    monthsAtLeast('2025-01-31', '2026-03-10', 24); // untracked: no effect on the next scoring
     expect(withChangeDate(() => 1).changesOn).toBeNull();
   });
 
   it("of a carrier with a chameleon link is the next day (its days since the revocation); of one without dates, never", () => {
     const linked = carrier({ chameleon: { links: [link('42', ['phone'], 30)] } });
     expect(isoOfEpochDay(withChangeDate(() => scoreCarrier(linked, DEFAULT_POLICY)).changesOn!)).toBe('2026-03-16');
-    // The reference carrier: authority 2019-05-01, added 2019-04-01, MCS-150 2025-06-10.
-    expect(isoOfEpochDay(withChangeDate(() => score()).changesOn!)).toBe('2026-04-01');
+    // The reference carrier: authority 2019-05-01 and added 2019-04-01 (past every age threshold),
+    // MCS-150 2025-06-10: its score changes when that filing turns 24 months old (STALE_MCS150).
+    expect(isoOfEpochDay(withChangeDate(() => score()).changesOn!)).toBe('2027-06-10');
     const undated = carrier({ common_authority_date: null, contract_authority_date: null, add_date: null, mcs150_date: null });
     expect(withChangeDate(() => scoreCarrier(undated, DEFAULT_POLICY)).changesOn).toBeNull();
   });

@@ -3,7 +3,6 @@
  * the confidence level.
  */
 import type { AuthorityStatus } from '../snapshot.ts';
-import { ageMonths } from './horizon.ts';
 import type { RiskInput } from './input.ts';
 
 export const AUTHORITY_KINDS = ['COMMON', 'CONTRACT', 'BROKER'] as const;
@@ -53,10 +52,9 @@ export function activeAuthoritySince(input: AuthorityInput): string | null {
 
 
 /**
- * Operating age for confidence: months since the active authority was granted, else since the
+ * Where operating age, for confidence, counts from: the active authority's grant, else the day the
  * USDOT number was added (add_date); null when neither date is known.
  */
-export function operatingAgeMonths(input: AuthorityInput): number | null {
-  const since = activeAuthoritySince(input) ?? input.add_date;
-  return since === null ? null : ageMonths(since, input.as_of);
+export function operatingSince(input: AuthorityInput): string | null {
+  return activeAuthoritySince(input) ?? input.add_date;
 }

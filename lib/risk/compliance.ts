@@ -4,7 +4,7 @@
  */
 import { activeAuthoritySince, AUTHORITY_KINDS, authorityStates } from './authority.ts';
 import { isoDate } from './dates.ts';
-import { ageMonths, daysSince } from './horizon.ts';
+import { dateReached, monthsAtLeast } from './horizon.ts';
 import { chameleonFindings } from './chameleon.ts';
 import type { Finding } from './flags.ts';
 import type { RiskInput } from './input.ts';
@@ -101,11 +101,10 @@ function ageFindings(input: RiskInput): Finding[] {
   const since = activeAuthoritySince(input);
   const r = COMPLIANCE.newAuthority;
   if (since !== null) {
-    const age = ageMonths(since, input.as_of);
-    if (age < r.months) {
-      const warning = age < r.warningMonths;
+    if (!monthsAtLeast(since, input.as_of, r.months)) {
+      const warning = !monthsAtLeast(since, input.as_of, r.warningMonths);
       const when =
-        daysSince(since, input.as_of) < 0
+        !dateReached(since, input.as_of)
           ? 'after the score date, counted as 0 months'
           : warning
             ? `less than ${r.warningMonths} months before the score date`
@@ -128,19 +127,16 @@ function ageFindings(input: RiskInput): Finding[] {
       deduction: stale.deduction,
       cap: null,
     });
-  } else {
-    const age = ageMonths(input.mcs150_date, input.as_of);
-    if (age >= stale.months) {
-      found.push({
-        code: 'STALE_MCS150',
-        severity: 'info',
-        message:
-          `MCS-150 last updated ${isoDate(input.mcs150_date)}, ${stale.months} months or more before the score date ` +
-          `(due every ${stale.months} months).`,
-        deduction: stale.deduction,
-        cap: null,
-      });
-    }
+  } else if (monthsAtLeast(input.mcs150_date, input.as_of, stale.months)) {
+    found.push({
+      code: 'STALE_MCS150',
+      severity: 'info',
+      message:
+        `MCS-150 last updated ${isoDate(input.mcs150_date)}, ${stale.months} months or more before the score date ` +
+        `(due every ${stale.months} months).`,
+      deduction: stale.deduction,
+      cap: null,
+    });
   }
   return found;
 }

@@ -2,8 +2,8 @@
  * How much evidence stands behind a score: inspections in the 24-month window, operating age and
  * a current MCS-150. Independent of the policy.
  */
-import { operatingAgeMonths } from './authority.ts';
-import { ageMonths } from './horizon.ts';
+import { operatingSince } from './authority.ts';
+import { monthsAtLeast } from './horizon.ts';
 import type { RiskInput } from './input.ts';
 import { inspectionCount } from './safety.ts';
 import type { OosKind } from './safety.ts';
@@ -19,12 +19,18 @@ import type { Confidence } from './types.ts';
  */
 export function assessConfidence(input: RiskInput, unscored: readonly OosKind[] = []): Confidence {
   const inspections = inspectionCount(input);
-  const age = operatingAgeMonths(input);
-  const mcs150Current =
-    input.mcs150_date !== null && ageMonths(input.mcs150_date, input.as_of) < COMPLIANCE.staleMcs150.months;
+  const since = operatingSince(input);
+  const mcs150 = input.mcs150_date;
+  // Ages are read only where they decide (lib/risk/horizon.ts notes what is read).
   let rank: number; // index into CONFIDENCE_LEVELS: 0 HIGH, 1 MEDIUM, 2 LOW
-  if (inspections < SAFETY.minInspections || age === null || age < CONFIDENCE.lowAgeMonths) rank = 2;
-  else if (inspections >= CONFIDENCE.highInspections && age >= CONFIDENCE.highAgeMonths && mcs150Current) rank = 0;
+  if (inspections < SAFETY.minInspections || since === null || !monthsAtLeast(since, input.as_of, CONFIDENCE.lowAgeMonths)) rank = 2;
+  else if (
+    inspections >= CONFIDENCE.highInspections &&
+    monthsAtLeast(since, input.as_of, CONFIDENCE.highAgeMonths) &&
+    mcs150 !== null &&
+    !monthsAtLeast(mcs150, input.as_of, COMPLIANCE.staleMcs150.months)
+  )
+    rank = 0;
   else rank = 1;
   if (unscored.length > 0) rank = Math.min(2, rank + 1);
   return CONFIDENCE_LEVELS[rank];

@@ -8,9 +8,9 @@
  * on a batch date before the first date its score could change with the date alone
  * (lib/risk/horizon.ts), keeps the previous run's score (sql/duckdb/score_reuse.sql). The model's
  * fingerprint (a hash of its source) is stored with the scores; after any change to the model,
- * every carrier is scored again. At 2.1M carriers and ~1% churn a night, ~10% are scored: those
- * whose authority or MCS-150 date passes a monthly anniversary, those with chameleon links (their
- * days since a revocation change daily), and the changed ones.
+ * every carrier is scored again. At 2.1M carriers and ~1% churn a night, ~18k are scored: the
+ * changed ones, those with chameleon links (their days since a revocation change daily), and
+ * those whose authority or MCS-150 age crosses one of the model's thresholds that day.
  *
  * Rows leave DuckDB in rowid batches, column by column; worker threads score them (one per
  * DuckDB thread, the pipeline's CPU budget; none with one) while the main thread reads the next
