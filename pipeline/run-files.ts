@@ -2,15 +2,15 @@
  * Run files: the tables a run mostly carries over from the previous run live in DuckDB files of
  * their own, one per run and stage (`<DUCKDB_PATH>.runs/r<run>.<name>.duckdb`, attached as
  * `r<run>_<name>`), with a view `r<run>.<table>` over each table, so every query reads them like
- * the run's other tables. Two of them: the snapshot stage's snapshot, policies and row hashes, and
- * the related stage's normalised identifiers (8.5M rows at 2.1M carriers). A night changes ~1 %
- * of their rows.
+ * the run's other tables. Three of them: the snapshot stage's snapshot, policies and row hashes,
+ * the related stage's normalised identifiers (8.5M rows at 2.1M carriers) and the score stage's
+ * scores (2.1M rows of ~630 bytes of JSON). A night changes ~1 % of their rows.
  *
  * Why: the run gets its tables by copying the previous run's file (a file copy: ~0.1 s for
  * 250 MB) and then deleting and inserting the rows that changed. Writing the kept rows into
  * tables of the run's own took most of those stages' time (DuckDB spends it compressing what it
- * writes, not on the disk): at 2.1M carriers the identifiers step went 6.3 → 1.6 s, and the
- * snapshot of 2.1M rows took 8.3 s to write against ~1.4 s to copy and patch.
+ * writes, not on the disk): at 2.1M carriers the identifiers step went 6.3 → 1.6 s, the snapshot
+ * of 2.1M rows took 8.3 s to write against ~1.4 s to copy and patch, the kept scores 4.7 s.
  *
  * A stage that writes a run file starts it again each time (openRunFile), so a rerun does what
  * the first run did. The files go with their run (dropRunFiles: a fresh attempt of the run, and
@@ -31,6 +31,7 @@ import { lit, runSchema } from './duck.ts';
 const RUN_FILES = {
   snapshot: ['snapshot', 'policies', 'row_hashes'],
   related_idents: ['related_idents'],
+  scores: ['scores'],
 } as const;
 export type RunFileName = keyof typeof RUN_FILES;
 

@@ -6,7 +6,7 @@
  *
  * Only the carriers that need it are scored: a carrier whose inputs hash as in the previous run,
  * on a batch date before the first date its score could change with the date alone
- * (lib/risk/horizon.ts), keeps the previous run's score (sql/duckdb/score_reuse.sql). The model's
+ * (lib/risk/horizon.ts), keeps the previous run's score (sql/duckdb/score_keep.sql). The model's
  * fingerprint (a hash of its source) is stored with the scores; after any change to the model,
  * every carrier is scored again. At 2.1M carriers and ~1% churn a night, ~18k are scored: the
  * changed ones, those with chameleon links (their days since a revocation change daily), and
@@ -15,9 +15,10 @@
  * Rows leave DuckDB in rowid batches, column by column; worker threads score them (one per
  * DuckDB thread, the pipeline's CPU budget; none with one) while the main thread reads the next
  * batch, and write each scored batch to a tab-separated part file; one read_csv then loads every
- * part into <schema>.scores. (Appending 1.3 GB of score JSON through a DuckDB appender on the main
- * thread took 40% of the stage, and the workers waited on it.) Every DuckDB call stays on the
- * main thread, one at a time.
+ * part into the run's scores table. (Appending 1.3 GB of score JSON through a DuckDB appender on
+ * the main thread took 40% of the stage, and the workers waited on it.) Every DuckDB call stays
+ * on the main thread, one at a time. The scores table is a run file (pipeline/run-files.ts): a
+ * copy of the previous run's file, less the scores that no longer hold, plus the new ones.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,6 +28,7 @@ import { RISK_SNAPSHOT_FIELDS } from '../../lib/risk/index.ts';
 import type { RunContext } from '../context.ts';
 import { duckRows, duckSql, duckTableExists, lit, requireRunTables, runSchema } from '../duck.ts';
 import { sameFingerprint, storeFingerprint } from '../fingerprint.ts';
+import { hasRunFile, openRunFile, publishRunFile } from '../run-files.ts';
 import { previousRun } from '../runs.ts';
 import { scoreColumns, writeScoredPart, type ScoreBatch } from './score-columns.ts';
 import type { Stage, StageResult } from './types.ts';
@@ -64,13 +66,13 @@ async function readBatch(ctx: RunContext, lo: number, hi: number): Promise<Score
 /** Every file whose change can change a score: the model, what it reads, how the stage feeds it. */
 const MODEL_SOURCES = ['lib/risk', 'lib/domain.ts', 'lib/snapshot.ts', 'pipeline/stages/score-columns.ts', 'sql/duckdb/score_input.sql'];
 
-/** The previous run's schema when its scores were made by this model (and so may be kept). */
-async function reusableFrom(ctx: RunContext): Promise<string | null> {
+/** The previous run when its scores were made by this model (and so may be kept). */
+async function reusableFrom(ctx: RunContext): Promise<number | null> {
   const prev = await previousRun(ctx.pool, ctx.batchTs);
-  if (!prev) return null;
+  if (!prev || !hasRunFile(ctx.config, prev.etl_run_id, 'scores')) return null;
   const schema = runSchema(prev.etl_run_id);
   const ok = (await duckTableExists(ctx.duck, schema, 'scores')) && (await sameFingerprint(ctx.duck, schema, 'score_model', MODEL_SOURCES));
-  return ok ? schema : null;
+  return ok ? prev.etl_run_id : null;
 }
 
 /** Worker threads running score-worker.ts (TypeScript through tsx, whatever started this process). */
@@ -120,23 +122,26 @@ export const score: Stage = {
   async run(ctx): Promise<StageResult> {
     await requireRunTables(ctx, ['snapshot', 'related'], 'snapshot and related stages');
     await ctx.duck.run(`DROP TABLE IF EXISTS ${ctx.schema}.score_model`);
-    await ctx.duck.run(
-      `CREATE OR REPLACE TABLE ${ctx.schema}.scores (dot_number VARCHAR, score INTEGER, grade VARCHAR, tier VARCHAR, ` +
-        'flag_codes VARCHAR, risk_score VARCHAR, input_hash UBIGINT, valid_until DATE)',
-    );
     await ctx.duck.run(duckSql('score_input', { schema: ctx.schema }));
     const prev = await reusableFrom(ctx);
-    if (prev) {
-      await ctx.duck.run(duckSql('score_reuse', { schema: ctx.schema, prev, batch_date: `DATE ${lit(ctx.batchDate)}` }));
-      await ctx.duck.run(duckSql('score_todo', { schema: ctx.schema }));
+    // The run's scores table, a run file: a copy of the previous run's less the scores that no
+    // longer hold, or a new one.
+    const scores = `${await openRunFile(ctx, 'scores', prev)}.scores`;
+    if (prev !== null) {
+      await ctx.duck.run(duckSql('score_keep', { scores, batch_date: `DATE ${lit(ctx.batchDate)}` }));
+      await ctx.duck.run(duckSql('score_todo', { scores }));
     } else {
       // Everyone to score (a first run, another model): the input table as it is.
+      await ctx.duck.run(
+        `CREATE TABLE ${scores} (dot_number VARCHAR, score INTEGER, grade VARCHAR, tier VARCHAR, ` +
+          'flag_codes VARCHAR, risk_score VARCHAR, input_hash UBIGINT, valid_until DATE)',
+      );
       await ctx.duck.run('DROP TABLE IF EXISTS score_todo');
       await ctx.duck.run('ALTER TABLE score_input RENAME TO score_todo');
     }
     const [{ total, last, kept, carriers }] = await duckRows<{ total: number; last: number | null; kept: number; carriers: number }>(
       ctx.duck,
-      `SELECT count(*) AS total, max(rowid) AS last, (SELECT count(*) FROM ${ctx.schema}.scores) AS kept, ` +
+      `SELECT count(*) AS total, max(rowid) AS last, (SELECT count(*) FROM ${scores}) AS kept, ` +
         `(SELECT count(*) FROM ${ctx.schema}.snapshot) AS carriers FROM score_todo`,
     );
     const threads = Math.min(ctx.config.duckdbThreads, os.availableParallelism());
@@ -170,13 +175,14 @@ export const score: Stage = {
       }
       while (inFlight.length) await finishOldest();
       scoredAt = performance.now();
-      if (parts.length) await ctx.duck.run(duckSql('score_parts', { schema: ctx.schema, files: `[${parts.map(lit).join(', ')}]` }));
+      if (parts.length) await ctx.duck.run(duckSql('score_parts', { scores, files: `[${parts.map(lit).join(', ')}]` }));
       partsAt = performance.now();
     } finally {
       await pool?.close();
       fs.rmSync(partsDir, { recursive: true, force: true });
     }
     await ctx.duck.run('DROP TABLE score_todo');
+    await publishRunFile(ctx, 'scores');
     const [{ stored }] = await duckRows<{ stored: number }>(ctx.duck, `SELECT count(*) AS stored FROM ${ctx.schema}.scores`);
     if (done !== total || stored !== carriers) {
       throw new Error(`score: scored ${done} of ${total}, kept ${kept}, stored ${stored} of ${carriers} carriers`);
@@ -194,7 +200,7 @@ export const score: Stage = {
       detail: {
         scored: done,
         kept,
-        kept_from: prev,
+        kept_from: prev === null ? null : runSchema(prev),
         us_per_carrier: us,
         ms_scoring: Math.round(scoredAt - started),
         ms_parts_load: Math.round(partsAt - scoredAt),

@@ -2,7 +2,7 @@
 -- plain scalars (dates as 'YYYY-MM-DD', amounts as DOUBLE; of the BASICs only those in alert, the
 -- only ones the model reads, as JSON) plus the run's chameleon links from the related stage, and a
 -- hash of all of them (input_hash): equal inputs, equal hash, so an unchanged carrier can keep the
--- previous run's score (sql/duckdb/score_reuse.sql). A temp table (in memory, spilled beyond
+-- previous run's score (sql/duckdb/score_keep.sql). A temp table (in memory, spilled beyond
 -- DuckDB's memory limit): it lives only while the stage runs, and writing its 2.1M rows to the
 -- database file took 3.9 s against 1.1 s. Vars: schema (r<run>).
 CREATE OR REPLACE TEMP TABLE score_input AS

@@ -1,6 +1,6 @@
 -- The score stage's part files (pipeline/stages/score-columns.ts writeScoredPart) into the run's
 -- scores table: tab-separated, no quoting (no field holds a tab or a line break), no NULLs.
-INSERT INTO {{schema}}.scores
+INSERT INTO {{scores}}
 SELECT *
 FROM read_csv({{files}},
   header = false, auto_detect = false, delim = '\t', quote = '', escape = '', nullstr = '\N',
