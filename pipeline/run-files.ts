@@ -35,6 +35,9 @@ const RUN_FILES = {
 } as const;
 export type RunFileName = keyof typeof RUN_FILES;
 
+/** The tables of run file `name`. */
+export const runFileTables = <N extends RunFileName>(name: N): (typeof RUN_FILES)[N] => RUN_FILES[name];
+
 const FILE_NAME = /^r([1-9][0-9]*)\.([a-z_]+)\.duckdb$/;
 
 /** Copies in a row before a table is written from scratch again (see above). */

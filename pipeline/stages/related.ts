@@ -48,11 +48,11 @@ export const related: Stage = {
     const prev = prevRun ? runSchema(prevRun.etl_run_id) : null;
     // The previous run's standing table, or an empty relation of its shape (first run).
     const standing = prev && (await duckTableExists(ctx.duck, prev, 'standing')) ? `${prev}.standing` : null;
-    const keepFrom = prevRun ? await identsFrom(ctx, prevRun.etl_run_id) : null;
-    const keptFrom = keepFrom === null ? null : runSchema(keepFrom);
+    const keptRun = prevRun ? await identsFrom(ctx, prevRun.etl_run_id) : null;
+    const keptFrom = keptRun === null ? null : runSchema(keptRun);
     // The run's identifiers table, a run file: the previous run's (step 0 deletes the rows of the
     // carriers that are gone or changed), or a new one.
-    const idents = `${await openRunFile(ctx, 'related_idents', keepFrom)}.related_idents`;
+    const idents = `${await openRunFile(ctx, 'related_idents', keptRun)}.related_idents`;
     const vars = {
       schema: ctx.schema,
       prev_standing: standing ?? '(SELECT NULL::VARCHAR AS dot_number, NULL::DATE AS inactive_since WHERE false)',

@@ -9,13 +9,13 @@ import path from 'node:path';
 import { ROOT } from '../../lib/config.ts';
 import type { RunContext } from '../context.ts';
 import { duckRows, duckRun, duckSql, lit, requireRunTables } from '../duck.ts';
-import { hasRunFile, openRunFile, publishRunFile, runFileCatalog } from '../run-files.ts';
+import { hasRunFile, openRunFile, publishRunFile, runFileCatalog, runFileTables } from '../run-files.ts';
 import { previousRun } from '../runs.ts';
 import type { Stage } from './types.ts';
 
 export const STATE_CENTROIDS = path.join(ROOT, 'data', 'state-centroids.csv');
 
-const TABLES = ['snapshot', 'policies', 'row_hashes'] as const;
+const TABLES = runFileTables('snapshot');
 
 /** A table's columns and types, in order. */
 async function columnsOf(ctx: RunContext, database: string, table: string): Promise<string> {
