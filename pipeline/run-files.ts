@@ -2,9 +2,10 @@
  * Run files: the tables a run mostly carries over from the previous run live in DuckDB files of
  * their own, one per run and stage (`<DUCKDB_PATH>.runs/r<run>.<name>.duckdb`, attached as
  * `r<run>_<name>`), with a view `r<run>.<table>` over each table, so every query reads them like
- * the run's other tables. Three of them: the snapshot stage's snapshot, policies and row hashes,
- * the related stage's normalised identifiers (8.5M rows at 2.1M carriers) and the score stage's
- * scores (2.1M rows of ~630 bytes of JSON). A night changes ~1 % of their rows.
+ * the run's other tables. Four of them: the ingest stage's line sums (pipeline/input-delta.ts);
+ * the snapshot stage's snapshot, policies, row hashes and policy events; the related stage's
+ * normalised identifiers (8.5M rows at 2.1M carriers); the score stage's scores (2.1M rows of
+ * ~630 bytes of JSON). A night changes ~1 % of their rows.
  *
  * Why: the run gets its tables by copying the previous run's file (a file copy: ~0.1 s for
  * 250 MB) and then deleting and inserting the rows that changed. Writing the kept rows into
@@ -29,7 +30,8 @@ import { lit, runSchema } from './duck.ts';
 
 /** The run files, by name, and the tables each holds (those of one stage, carried together). */
 const RUN_FILES = {
-  snapshot: ['snapshot', 'policies', 'row_hashes'],
+  input: ['line_sums'],
+  snapshot: ['snapshot', 'policies', 'row_hashes', 'policy_events'],
   related_idents: ['related_idents'],
   scores: ['scores'],
 } as const;
@@ -154,6 +156,12 @@ export async function publishRunFile(ctx: { duck: DuckDBConnection; runId: numbe
 /** Removes the run files of runs not in `keep` (all of one run's when `keep` is a run id's complement). */
 export async function dropRunFiles(conn: DuckDBConnection, config: Pick<Config, 'duckdbPath'>, drop: (runId: number) => boolean): Promise<number[]> {
   const dropped = new Set<number>();
+  // The ingest stage's delta files (pipeline/input-delta.ts), a folder per run.
+  const dir = runFilesDir(config);
+  for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+    const m = /^r([1-9][0-9]*)\.delta$/.exec(name);
+    if (m && drop(Number(m[1]))) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+  }
   for (const f of listRunFiles(config)) {
     if (!drop(f.runId)) continue;
     await removeRunFile(conn, config, f.runId, f.name);

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { runContext, type PipelineEnv } from './context.ts';
 import { runSchema } from './duck.ts';
+import { deltaSchema } from './input-delta.ts';
 import { dropRunFiles } from './run-files.ts';
 import { beginRun, batchTsOf, getRun, isDayFolderName, markFailed, recordStage, runByBatch, servedRun, type EtlRun } from './runs.ts';
 import { stageByName, stagesInOrder, type Stage, type StageOptions, type StageResult } from './stages/index.ts';
@@ -57,6 +58,7 @@ export async function runDay(env: PipelineEnv, dayDir: string, opts: StageOption
   try {
     // A fresh attempt starts from a clean DuckDB schema (a reset PostgreSQL can reuse run ids).
     await env.duck.conn.run(`DROP SCHEMA IF EXISTS ${runSchema(run.etl_run_id)} CASCADE`);
+    await env.duck.conn.run(`DROP SCHEMA IF EXISTS ${deltaSchema(run.etl_run_id)} CASCADE`);
     await dropRunFiles(env.duck.conn, env.config, (id) => id === run.etl_run_id);
     for (const stage of stagesInOrder()) stages.push(await runStage(env, run, stage, opts));
   } catch (err) {

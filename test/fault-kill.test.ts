@@ -123,7 +123,7 @@ describe.concurrent('the pipeline SIGKILLed inside each stage', () => {
    * the stage has written something and before it is done, where one exists.
    */
   const PAUSES: Record<StageName, { event: 'start' | 'update' | 'end'; label: string; nth: number; state: string }> = {
-    ingest: { event: 'start', label: '^ingest ', nth: 2, state: 'first file ingested, the second starting' },
+    ingest: { event: 'start', label: '^ingest: the delta', nth: 1, state: 'line sums and delta files written, the delta not yet scanned' },
     snapshot: { event: 'end', label: '^snapshot$', nth: 1, state: 'snapshot tables written in DuckDB, stage not recorded' },
     diff: { event: 'end', label: '^diff against run', nth: 1, state: 'changes table written in DuckDB, summary not recorded' },
     related: { event: 'start', label: '^related pairs$', nth: 1, state: 'identifiers written, pairs not' },

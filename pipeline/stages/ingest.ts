@@ -1,10 +1,15 @@
 /**
  * ingest: every file of the day folder into this run's DuckDB schema as two views per role —
  * <role>_src (the file, VARCHAR columns, read_csv strict) and <role> (normalised by the file's
- * adapter: census, li_carrier, ...) — after one validating scan of every record. Any bad input
- * stops the run with the file and line. The snapshot stage reads each file once more through the
- * views and materialises the result; writing the normalised files as tables too would cost as
- * much as parsing them again. Rerunning replaces the views.
+ * adapter: census, li_carrier, ...) — and a validating scan of every record. Any bad input stops
+ * the run with the file and line. The snapshot stage reads the files once more through the views
+ * and materialises the result; writing the normalised files as tables too would cost as much as
+ * parsing them again. Rerunning replaces the views.
+ *
+ * After a previous run, the scan and the snapshot's read cover only the input delta (pipeline/
+ * input-delta.ts): the lines of the carriers whose lines changed, in delta files that the schema
+ * r<run>_delta reads through the same adapters. A problem in the delta (or a quoted line break
+ * splitting a record) sends the run down the full path, whose scan names the file's own line.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,20 +18,17 @@ import type { RunContext } from '../context.ts';
 import { isUtf8File, lineOfRecord, readFirstLine } from '../csv-lines.ts';
 import { duckRows, duckSql, lit } from '../duck.ts';
 import { InputError } from '../errors.ts';
+import { deltaSchema, dropDelta, inputDelta, type Delta, type Source } from '../input-delta.ts';
 import type { Stage, StageResult } from './types.ts';
 
 const IGNORED = new Set(['manifest.json']);
 
-interface Source {
-  file: string;
-  adapter: Adapter;
-  empty: boolean;
-}
+type Planned = Omit<Source, 'encoding'>;
 
 /** Finds the adapter of every file; every role must be present exactly once. */
-export function planSources(dir: string): Source[] {
+export function planSources(dir: string): Planned[] {
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new InputError(dir, null, 'is not a directory');
-  const byRole = new Map<Role, Source>();
+  const byRole = new Map<Role, Planned>();
   for (const name of fs.readdirSync(dir).sort()) {
     const file = path.join(dir, name);
     if (IGNORED.has(name) || name.startsWith('.') || !fs.statSync(file).isFile()) continue;
@@ -75,23 +77,21 @@ export function csvErrorOf(file: string, err: unknown): InputError {
   return new InputError(path.basename(file), line, detail);
 }
 
-type Encoding = 'utf-8' | 'latin-1';
-
 /**
  * Defines the file's raw view (<role>_src) and its adapter's normalised view (<role>). Nothing is
  * read yet: the validating scan (scanOne) and the snapshot stage read through these.
  * `numbered` fills `_row` with record numbers (file order, a serial scan): only after a problem
  * was found, to name its line.
  */
-async function defineViews(ctx: RunContext, src: Source, encoding: Encoding, numbered: boolean): Promise<void> {
-  const { adapter } = src;
+async function defineViews(ctx: RunContext, schema: string, src: Source, numbered: boolean): Promise<void> {
+  const { adapter, encoding } = src;
   let raw: string;
   if (src.empty) {
     const cols = adapter.columns.map((c) => `NULL::VARCHAR AS "${c}"`).join(', ');
-    raw = `CREATE OR REPLACE VIEW ${ctx.schema}.${adapter.role}_src AS SELECT NULL::BIGINT AS _row, ${cols} WHERE false;`;
+    raw = `CREATE OR REPLACE VIEW ${schema}.${adapter.role}_src AS SELECT NULL::BIGINT AS _row, ${cols} WHERE false;`;
   } else {
     raw = duckSql('ingest_source', {
-      schema: ctx.schema,
+      schema,
       role: adapter.role,
       path: lit(src.file),
       columns: `{${adapter.columns.map((c) => `${lit(c)}: 'VARCHAR'`).join(', ')}}`,
@@ -100,7 +100,7 @@ async function defineViews(ctx: RunContext, src: Source, encoding: Encoding, num
       row: numbered ? 'row_number() OVER ()' : 'NULL::BIGINT',
     });
   }
-  await ctx.duck.run(raw + duckSql(`adapters/${adapter.name}`, { schema: ctx.schema }));
+  await ctx.duck.run(raw + duckSql(`adapters/${adapter.name}`, { schema }));
 }
 
 interface ScanStats {
@@ -114,8 +114,8 @@ interface ScanStats {
  * The one full read of a file at ingest: parses every record (strict column count and quoting)
  * and evaluates the checks. Only the columns the checks use are normalised (DuckDB prunes the rest).
  */
-async function scanOne(ctx: RunContext, src: Source): Promise<ScanStats> {
-  const view = `${ctx.schema}.${src.adapter.role}`;
+async function scanOne(ctx: RunContext, schema: string, src: Source): Promise<ScanStats> {
+  const view = `${schema}.${src.adapter.role}`;
   const dups = src.adapter.role === 'census' ? 'count(*) - count(DISTINCT dot_number)' : '0';
   let stats: ScanStats | undefined;
   ctx.progress.update(0, 100);
@@ -144,25 +144,29 @@ async function inFileOrder<T>(ctx: RunContext, fn: () => Promise<T>): Promise<T>
 /** The physical line of record `row` (1 = first data record). */
 const lineOf = (src: Source, row: number) => lineOfRecord(src.file, row + (src.adapter.header ? 1 : 0));
 
+/** The file's encoding: DuckDB checks it only in the columns a query reads, so it is settled here. */
+async function withEncoding(ctx: RunContext, src: Planned): Promise<Source> {
+  // Not UTF-8: every byte is a valid Latin-1 character, the encoding of older FMCSA exports.
+  const utf8 = src.empty || (await isUtf8File(src.file));
+  if (!utf8) ctx.logger.warn({ file: path.basename(src.file) }, 'file is not UTF-8; reading it as Latin-1');
+  return { ...src, encoding: utf8 ? 'utf-8' : 'latin-1' };
+}
+
+/** The full scan of one file: its views are defined; any problem is thrown with its line. */
 async function ingestOne(ctx: RunContext, src: Source): Promise<number> {
   const { adapter, file } = src;
   const base = path.basename(file);
   const view = `${ctx.schema}.${adapter.role}`;
   ctx.progress.start(`ingest ${base} (${adapter.name})`);
-  // DuckDB checks the encoding only of the columns a query reads, so it is settled up front.
-  // Not UTF-8: every byte is a valid Latin-1 character, the encoding of older FMCSA exports.
-  const encoding: Encoding = src.empty || (await isUtf8File(file)) ? 'utf-8' : 'latin-1';
-  if (encoding === 'latin-1') ctx.logger.warn({ file: base }, 'file is not UTF-8; reading it as Latin-1');
   let stats: ScanStats;
   try {
-    await defineViews(ctx, src, encoding, false);
-    stats = await scanOne(ctx, src);
+    stats = await scanOne(ctx, ctx.schema, src);
   } catch (err) {
     if (/CSV Error/i.test(String(err))) throw csvErrorOf(file, err);
     throw err;
   }
   if (stats.bad > 0) {
-    await defineViews(ctx, src, encoding, true);
+    await defineViews(ctx, ctx.schema, src, true);
     const [first] = await inFileOrder(ctx, () =>
       duckRows<{ _row: number; _error: string }>(
         ctx.duck,
@@ -175,7 +179,7 @@ async function ingestOne(ctx: RunContext, src: Source): Promise<number> {
     // The census is the list of carriers: it must have rows, and one per DOT.
     if (stats.n === 0) throw new InputError(base, null, 'has no data rows');
     if (stats.dups > 0) {
-      await defineViews(ctx, src, encoding, true);
+      await defineViews(ctx, ctx.schema, src, true);
       const [dup] = await inFileOrder(ctx, () =>
         duckRows<{ dot_number: string; first: number; second: number }>(
           ctx.duck,
@@ -194,20 +198,79 @@ async function ingestOne(ctx: RunContext, src: Source): Promise<number> {
   return stats.n;
 }
 
+/**
+ * The scan of the delta files: whether every record parses and passes its checks, the census
+ * has no duplicate DOT, and every record keys a carrier of the delta (the line pass found its
+ * DOT field where the CSV parser does). False sends the run down the full path.
+ */
+async function deltaHolds(ctx: RunContext, delta: Delta): Promise<boolean> {
+  const schema = deltaSchema(ctx.runId);
+  await ctx.duck.run(`CREATE SCHEMA ${schema}`);
+  ctx.progress.start(`ingest: the delta of ${delta.carriers.toLocaleString('en-US')} carriers against run ${delta.fromRun}`);
+  try {
+    for (const src of delta.sources) {
+      await defineViews(ctx, schema, src, false);
+      const stats = await scanOne(ctx, schema, src);
+      if (stats.bad > 0 || stats.dups > 0) return false;
+      const [{ stray }] = await duckRows<{ stray: number }>(
+        ctx.duck,
+        `SELECT count(*) AS stray FROM ${schema}.${src.adapter.role}
+         WHERE coalesce(dot_number, '') NOT IN (SELECT dot_number FROM ${ctx.schema}.input_delta)`,
+      );
+      if (stray > 0) return false;
+    }
+  } catch (err) {
+    if (/CSV Error/i.test(String(err))) return false;
+    throw err;
+  }
+  ctx.progress.end(`${delta.sources.length} files`);
+  return true;
+}
+
 export const ingest: Stage = {
   name: 'ingest',
   async run(ctx): Promise<StageResult> {
-    const sources = planSources(ctx.inputDir);
+    const ms: Record<string, number> = {};
+    const timed = async <T>(step: string, fn: () => Promise<T>): Promise<T> => {
+      const started = performance.now();
+      try {
+        return await fn();
+      } finally {
+        ms[step] = Math.round(performance.now() - started);
+      }
+    };
+    const planned = planSources(ctx.inputDir);
     await ctx.duck.run(`CREATE SCHEMA IF NOT EXISTS ${ctx.schema}`);
+    const sources = await timed('encoding', async () => {
+      const out: Source[] = [];
+      for (const p of planned) out.push(await withEncoding(ctx, p));
+      for (const src of out) await defineViews(ctx, ctx.schema, src, false);
+      return out;
+    });
+    ctx.progress.start('ingest: every line, keyed by DOT');
+    const delta = await timed('lines', () => inputDelta(ctx, sources));
+    ctx.progress.end(delta ? `a delta of ${delta.carriers.toLocaleString('en-US')} carriers` : 'no delta');
     const files: Record<string, { adapter: string; rows: number; ms: number }> = {};
-    let total = 0;
-    for (const src of sources) {
-      const started = Date.now();
-      const rows = await ingestOne(ctx, src);
-      files[path.basename(src.file)] = { adapter: src.adapter.name, rows, ms: Date.now() - started };
-      total += rows;
+    const census = delta?.sources.find((s) => s.adapter.role === 'census');
+    const held = await timed('delta_scan', async () => delta !== null && delta.lines.get(census!)! > 0 && deltaHolds(ctx, delta));
+    if (held) {
+      for (const [src, rows] of delta!.lines) files[path.basename(src.file)] = { adapter: src.adapter.name, rows, ms: 0 };
+    } else {
+      if (delta) {
+        ctx.logger.warn({ from_run: delta.fromRun }, 'the input delta does not hold; scanning every file');
+        await dropDelta(ctx);
+      }
+      await timed('scan', async () => {
+        for (const src of sources) {
+          const started = Date.now();
+          const rows = await ingestOne(ctx, src);
+          files[path.basename(src.file)] = { adapter: src.adapter.name, rows, ms: Date.now() - started };
+        }
+      });
     }
-    ctx.logger.info({ files }, 'ingested');
-    return { rows: total, detail: { files } };
+    const total = Object.values(files).reduce((n, f) => n + f.rows, 0);
+    const deltaDetail = held ? { from_run: delta!.fromRun, carriers: delta!.carriers } : null;
+    ctx.logger.info({ files, delta: deltaDetail, step_ms: ms }, 'ingested');
+    return { rows: total, detail: { files, delta: deltaDetail, step_ms: ms } };
   },
 };

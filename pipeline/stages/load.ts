@@ -133,9 +133,10 @@ async function pruneDuck(ctx: RunContext): Promise<string[]> {
   ]);
   const schemas = await duckRows<{ schema_name: string }>(
     ctx.duck,
-    `SELECT schema_name FROM duckdb_schemas() WHERE database_name = current_database() AND regexp_full_match(schema_name, 'r[0-9]+')`,
+    `SELECT schema_name FROM duckdb_schemas() WHERE database_name = current_database() AND regexp_full_match(schema_name, 'r[0-9]+(_delta)?')`,
   );
-  const dropped = schemas.map((s) => s.schema_name).filter((s) => !keep.has(s));
+  // A run's delta schema (r<run>_delta) goes with the run.
+  const dropped = schemas.map((s) => s.schema_name).filter((s) => !keep.has(s.replace(/_delta$/, '')));
   for (const s of dropped) await ctx.duck.run(`DROP SCHEMA ${s} CASCADE`);
   if (dropped.length) await ctx.duck.run('CHECKPOINT');
   const files = await dropRunFiles(ctx.duck, ctx.config, (id) => !keep.has(runSchema(id)));

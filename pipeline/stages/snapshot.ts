@@ -1,14 +1,19 @@
 /**
  * snapshot: the run's carrier snapshot (one row per DOT, the CarrierSnapshot columns of
- * lib/snapshot.ts), its active policies and the row hashes the diff and the incremental load
- * compare. The three tables are a run file (pipeline/run-files.ts): after a previous run, they
- * are built as temp tables, and the previous run's file, copied, gets the rows of the carriers
- * whose hash moved (sql/duckdb/snapshot_carry.sql) instead of two million rows written again.
+ * lib/snapshot.ts), its active policies, the row hashes the diff and the incremental load
+ * compare, and the policy events after the batch date. The tables are a run file
+ * (pipeline/run-files.ts): after a previous run, the previous run's file, copied, gets new rows
+ * (sql/duckdb/snapshot_carry.sql) instead of two million rows written again. With the ingest
+ * stage's input delta (pipeline/input-delta.ts) only the delta's carriers are built, from the
+ * delta files; without it every carrier is built, in temp tables, and the rows whose hash moved
+ * are carried into the copy.
  */
 import path from 'node:path';
 import { ROOT } from '../../lib/config.ts';
 import type { RunContext } from '../context.ts';
-import { duckRows, duckRun, duckSql, lit, requireRunTables } from '../duck.ts';
+import { duckRows, duckRun, duckSql, lit, requireRunTables, runSchema } from '../duck.ts';
+import { sameFingerprint, storeFingerprint } from '../fingerprint.ts';
+import { deltaFromRun, deltaSchema, SNAPSHOT_MODEL } from '../input-delta.ts';
 import { hasRunFile, openRunFile, publishRunFile, runFileCatalog, runFileTables } from '../run-files.ts';
 import { previousRun } from '../runs.ts';
 import type { Stage } from './types.ts';
@@ -33,6 +38,11 @@ async function carriedFrom(ctx: RunContext): Promise<number | null> {
   return prev && hasRunFile(ctx.config, prev.etl_run_id, 'snapshot') ? prev.etl_run_id : null;
 }
 
+/** Whether the run's input delta was taken against run `prev`, whose rows hold for this code. */
+async function deltaAgainst(ctx: RunContext, prev: number): Promise<boolean> {
+  return (await deltaFromRun(ctx)) === prev && (await sameFingerprint(ctx.duck, runSchema(prev), 'snapshot_model', SNAPSHOT_MODEL));
+}
+
 export const snapshot: Stage = {
   name: 'snapshot',
   async run(ctx) {
@@ -43,29 +53,47 @@ export const snapshot: Stage = {
     const create = (temp: boolean) => ({ create: `CREATE OR REPLACE ${temp ? 'TEMP ' : ''}TABLE` });
     const prev = await carriedFrom(ctx);
     let carried = false;
+    let delta = false;
     if (prev === null) {
       const file = await openRunFile(ctx, 'snapshot', null);
       await duckRun(ctx.duck, duckSql('snapshot', { ...vars, ...create(false), ...into(`${file}.`) }), ctx.progress);
     } else {
-      await duckRun(ctx.duck, duckSql('snapshot', { ...vars, ...create(true), ...into('', '_new') }), ctx.progress);
-      const from = runFileCatalog(prev, 'snapshot');
-      carried = true;
-      for (const t of TABLES) {
-        if ((await columnsOf(ctx, 'temp', `${t}_new`)) !== (await columnsOf(ctx, from, t))) carried = false;
+      delta = await deltaAgainst(ctx, prev);
+      const built = async (schema: string) => {
+        await duckRun(ctx.duck, duckSql('snapshot', { ...vars, schema, ...create(true), ...into('', '_new') }), ctx.progress);
+        const from = runFileCatalog(prev, 'snapshot');
+        for (const t of TABLES) {
+          if ((await columnsOf(ctx, 'temp', `${t}_new`)) !== (await columnsOf(ctx, from, t))) return false;
+        }
+        return true;
+      };
+      carried = await built(delta ? deltaSchema(ctx.runId) : ctx.schema);
+      if (!carried && delta) {
+        // The previous run's tables have other columns: every carrier's rows, from the files.
+        delta = false;
+        await built(ctx.schema);
       }
       const file = await openRunFile(ctx, 'snapshot', carried ? prev : null);
-      if (carried) await ctx.duck.run(duckSql('snapshot_carry', { file }));
-      else {
+      if (carried) {
+        const moved = delta
+          ? `SELECT dot_number FROM ${ctx.schema}.input_delta`
+          : `SELECT coalesce(n.dot_number, o.dot_number) AS dot_number
+             FROM temp.row_hashes_new n FULL JOIN ${file}.row_hashes o ON o.dot_number = n.dot_number
+             WHERE n.row_hash IS DISTINCT FROM o.row_hash`;
+        const events = delta ? 'dot_number IN (SELECT dot_number FROM snapshot_moved)' : 'TRUE';
+        await ctx.duck.run(duckSql('snapshot_carry', { file, moved, events }));
+      } else {
         // The previous run's tables have other columns (the code changed): this run's as they are.
         for (const t of TABLES) await ctx.duck.run(`CREATE TABLE ${file}.${t} AS SELECT * FROM temp.${t}_new; DROP TABLE temp.${t}_new`);
       }
     }
     await publishRunFile(ctx, 'snapshot');
+    await storeFingerprint(ctx.duck, ctx.schema, 'snapshot_model', SNAPSHOT_MODEL);
     const [{ n, policies }] = await duckRows<{ n: number; policies: number }>(
       ctx.duck,
       `SELECT (SELECT count(*) FROM ${ctx.schema}.snapshot) AS n, (SELECT count(*) FROM ${ctx.schema}.policies) AS policies`,
     );
     ctx.progress.end(`${n.toLocaleString('en-US')} carriers`);
-    return { rows: n, detail: { policies, carried_from: carried ? prev : null } };
+    return { rows: n, detail: { policies, carried_from: carried ? prev : null, from_delta: delta } };
   },
 };

@@ -1,13 +1,13 @@
 -- The carrier snapshot of a run: one row per census DOT with exactly the CarrierSnapshot columns
--- (lib/snapshot.ts documents each derivation), plus the run's active policies and row hashes.
--- Tables, not views: later stages read them several times. Vars: schema (r<run>, the inputs),
--- snapshot, policies, row_hashes (the tables to create: the run file's, or temp tables that
+-- (lib/snapshot.ts documents each derivation), plus the run's active policies, row hashes and
+-- pending policy events. Tables, not views: later stages read them several times. Vars: schema
+-- (the inputs: r<run>, or r<run>_delta for the carriers of the input delta), snapshot, policies,
+-- row_hashes, policy_events (the tables to create: the run file's, or temp tables that
 -- snapshot_carry.sql patches the previous run's copy with), create (CREATE OR REPLACE [TEMP]
 -- TABLE), batch_date (DATE literal), centroids (path literal).
 
--- Policies in force on the batch date: effective (or undated) and not cancelled by then. A temp
--- table: the snapshot aggregates it, then the policies of census carriers are kept (below).
-CREATE OR REPLACE TEMP TABLE active_policies AS
+-- The policies of the file, read once for the two tables below.
+CREATE OR REPLACE TEMP TABLE insurance AS
 SELECT
   dot_number,
   policy_type,
@@ -19,9 +19,23 @@ SELECT
   cancel_effective_date AS expiration_date,
   form_code
 FROM {{schema}}.li_insurance
-WHERE dot_number IS NOT NULL
-  AND (effective_date IS NULL OR effective_date <= {{batch_date}})
-  AND (cancel_effective_date IS NULL OR cancel_effective_date > {{batch_date}});
+WHERE dot_number IS NOT NULL;
+
+-- Policies in force on the batch date: effective (or undated) and not cancelled by then. A temp
+-- table: the snapshot aggregates it, then the policies of census carriers are kept (below).
+CREATE OR REPLACE TEMP TABLE active_policies AS
+SELECT *
+FROM insurance
+WHERE (effective_date IS NULL OR effective_date <= {{batch_date}})
+  AND (expiration_date IS NULL OR expiration_date > {{batch_date}});
+
+-- The dates after the batch date on which a carrier's policies start or end: its snapshot row
+-- changes then with no line of the input changing (the next runs' input delta takes it in).
+{{create}} {{policy_events}} AS
+SELECT DISTINCT dot_number, on_date
+FROM (SELECT dot_number, unnest([effective_date, expiration_date]) AS on_date FROM insurance)
+WHERE on_date > {{batch_date}};
+DROP TABLE insurance;
 
 {{create}} {{snapshot}} AS
 WITH

@@ -1,13 +1,11 @@
--- The snapshot stage with the previous run's tables carried over: {{file}} holds a copy of the
--- previous run's snapshot, policies and row hashes (pipeline/run-files.ts), and the temp tables
--- snapshot_new, policies_new and row_hashes_new this run's (snapshot.sql). The rows of carriers
--- whose hash moved (~1 % a night), or that are on one side only, are replaced; the others are
--- equal (the row hash covers every snapshot column and the policies). Vars: file (catalog).
-CREATE OR REPLACE TEMP TABLE snapshot_moved AS
-SELECT coalesce(n.dot_number, o.dot_number) AS dot_number
-FROM temp.row_hashes_new n
-FULL JOIN {{file}}.row_hashes o ON o.dot_number = n.dot_number
-WHERE n.row_hash IS DISTINCT FROM o.row_hash;
+-- The snapshot stage with the previous run's tables carried over: file holds a copy of the
+-- previous run's snapshot, policies, row hashes and policy events (pipeline/run-files.ts), and
+-- the temp tables snapshot_new, policies_new, row_hashes_new and policy_events_new this run's
+-- (snapshot.sql). The rows of the carriers in moved are replaced: those whose row hash moved
+-- (~1 % a night) or that are on one side only, when the temp tables hold every carrier; the
+-- input delta's carriers, when they hold only those. Vars: file (catalog), moved (a query of
+-- dot_number), events (which policy events are replaced: TRUE, or those of the moved carriers).
+CREATE OR REPLACE TEMP TABLE snapshot_moved AS {{moved}};
 
 DELETE FROM {{file}}.snapshot WHERE dot_number IN (SELECT dot_number FROM snapshot_moved);
 INSERT INTO {{file}}.snapshot SELECT * FROM temp.snapshot_new WHERE dot_number IN (SELECT dot_number FROM snapshot_moved);
@@ -15,8 +13,12 @@ DELETE FROM {{file}}.policies WHERE dot_number IN (SELECT dot_number FROM snapsh
 INSERT INTO {{file}}.policies SELECT * FROM temp.policies_new WHERE dot_number IN (SELECT dot_number FROM snapshot_moved);
 DELETE FROM {{file}}.row_hashes WHERE dot_number IN (SELECT dot_number FROM snapshot_moved);
 INSERT INTO {{file}}.row_hashes SELECT * FROM temp.row_hashes_new WHERE dot_number IN (SELECT dot_number FROM snapshot_moved);
+-- A policy starting after the batch date moves no row today: the events are replaced by scope.
+DELETE FROM {{file}}.policy_events WHERE {{events}};
+INSERT INTO {{file}}.policy_events SELECT * FROM temp.policy_events_new;
 
 DROP TABLE snapshot_moved;
 DROP TABLE temp.snapshot_new;
 DROP TABLE temp.policies_new;
 DROP TABLE temp.row_hashes_new;
+DROP TABLE temp.policy_events_new;

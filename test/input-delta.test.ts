@@ -1,0 +1,138 @@
+/**
+ * The input delta (pipeline/input-delta.ts): after a previous run, the ingest stage validates
+ * and the snapshot stage builds only the carriers whose lines changed or whose policies start or
+ * end between the batch dates, and the run's tables equal those built from every line. Problems
+ * in the delta send the run down the full path, which names the file's own line.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { duckRows } from '../pipeline/duck.ts';
+import { deltaDir } from '../pipeline/input-delta.ts';
+import { runFilePath, runFileTables } from '../pipeline/run-files.ts';
+import { rerunStage, runDay, type DayOutcome } from '../pipeline/run.ts';
+import { changesOf, copyDays, editLine, servedRunId, servedTables, suitePipeline } from './pipeline-harness.ts';
+
+const suite = suitePipeline();
+let dumps: string;
+
+const detailOf = (day: DayOutcome, stage: string) => day.stages.find((s) => s.stage === stage)!.detail as Record<string, unknown>;
+
+/** Run `run`'s snapshot tables, sorted, as one string. */
+async function snapshotTables(run: number): Promise<string> {
+  const out: unknown[] = [];
+  for (const t of runFileTables('snapshot')) out.push(await duckRows(suite.env.duck.conn, `SELECT * FROM r${run}.${t} ORDER BY ALL`));
+  return JSON.stringify(out);
+}
+
+/** Run `run`'s snapshot built again from every line: the previous run's file out of sight. */
+async function fromScratch(run: number): Promise<string> {
+  const file = runFilePath(suite.env.config, run - 1, 'snapshot');
+  fs.renameSync(file, `${file}.away`);
+  try {
+    expect((await rerunStage(suite.env, 'snapshot', run)).detail).toMatchObject({ carried_from: null, from_delta: false });
+  } finally {
+    fs.renameSync(`${file}.away`, file);
+  }
+  return snapshotTables(run);
+}
+
+/** A new day folder: a copy of `from`, then `edit` on it. */
+function nextDay(from: string, day: string, edit: (dir: string) => void = () => {}): string {
+  const dir = path.join(dumps, day);
+  fs.cpSync(path.join(dumps, from), dir, { recursive: true });
+  edit(dir);
+  return dir;
+}
+
+const censusLineOf = (dir: string, dot: string) =>
+  fs.readFileSync(path.join(dir, 'census.csv'), 'utf8').split('\n').findIndex((l) => l.split(',')[3] === dot) + 1;
+
+describe('the input delta', () => {
+  it('the second day validates and builds only the carriers whose lines changed; its tables equal a full build', async () => {
+    dumps = copyDays('two-days/2026-03-01', 'two-days/2026-03-02');
+    const first = await runDay(suite.env, path.join(dumps, '2026-03-01'));
+    expect(detailOf(first, 'ingest').delta).toBeNull();
+    const second = await runDay(suite.env, path.join(dumps, '2026-03-02'));
+    expect(detailOf(second, 'ingest').delta).toMatchObject({ from_run: 1 });
+    expect(detailOf(second, 'snapshot')).toMatchObject({ carried_from: 1, from_delta: true });
+    const delta = await duckRows<{ dot_number: string }>(suite.env.duck.conn, 'SELECT dot_number FROM r2.input_delta ORDER BY ALL');
+    // Every carrier the day changed is in the delta (the fixture day changes 1001-1006).
+    for (const c of await changesOf(suite.db.pool, 2)) expect(delta.map((d) => d.dot_number)).toContain(c.dot_number);
+    const census = fs.readFileSync(path.join(deltaDir(suite.env.config, 2), 'census.csv'), 'utf8').trim().split('\n');
+    expect(census.length - 1).toBeLessThanOrEqual(delta.length); // the header, then the delta's lines
+    const built = await snapshotTables(2);
+    expect(await fromScratch(2)).toEqual(built);
+  });
+
+  it('a policy that starts between two runs, no line changed, is in the delta', async () => {
+    // DOT 1004's cargo policy takes effect on 2026-04-01; its lines are the same on 2026-04-15.
+    const day = await runDay(suite.env, nextDay('2026-03-02', '2026-04-15'));
+    expect(detailOf(day, 'ingest').delta).toMatchObject({ from_run: 2, carriers: 1 });
+    expect(await duckRows(suite.env.duck.conn, 'SELECT dot_number FROM r3.input_delta')).toEqual([{ dot_number: '1004' }]);
+    const [row] = await duckRows(suite.env.duck.conn, `SELECT max_cargo, active_policy_count FROM r3.snapshot WHERE dot_number = '1004'`);
+    expect(row).toEqual({ max_cargo: 250000, active_policy_count: 3 });
+    expect((await changesOf(suite.db.pool, 3)).map((c) => `${c.dot_number} ${c.category}`)).toEqual(['1004 insurance_change']);
+    const built = await snapshotTables(3);
+    expect(await fromScratch(3)).toEqual(built);
+  });
+
+  it('a bad value on a changed line stops the run with the line of the file, the served run untouched', async () => {
+    const before = await servedTables(suite.db.pool);
+    const dir = nextDay('2026-04-15', '2026-04-16', (d) => {
+      editLine(path.join(d, 'actpendins.txt'), 4, (l) => l.replace('"01/01/2024"', '"13/45/2024"'));
+    });
+    await expect(runDay(suite.env, dir)).rejects.toThrow('actpendins.txt line 4: posted_date "13/45/2024" is not a date');
+    fs.rmSync(dir, { recursive: true });
+    const cut = nextDay('2026-04-15', '2026-04-16', (d) => {
+      editLine(path.join(d, 'census.csv'), censusLineOf(d, '1003'), (l) => l.split(',').slice(0, 12).join(','));
+    });
+    await expect(runDay(suite.env, cut)).rejects.toThrow(/^census\.csv line \d+: expected 147 columns, found 12$/);
+    fs.rmSync(cut, { recursive: true });
+    // A second line for DOT 1004 (its first is unchanged): the full scan names both lines.
+    nextDay('2026-04-15', '2026-04-16', (d) => {
+      const file = path.join(d, 'census.csv');
+      const lines = fs.readFileSync(file, 'utf8').split('\n');
+      fs.writeFileSync(file, [...lines.filter((l) => l !== ''), lines[censusLineOf(d, '1004') - 1]].join('\n') + '\n');
+    });
+    await expect(runDay(suite.env, path.join(dumps, '2026-04-16'))).rejects.toThrow(/^census\.csv line \d+: duplicate DOT_NUMBER 1004 \(first on line \d+\)$/);
+    fs.rmSync(path.join(dumps, '2026-04-16'), { recursive: true });
+    expect(await servedRunId(suite.db.pool)).toBe(3);
+    expect(await servedTables(suite.db.pool)).toEqual(before);
+  });
+
+  it('a quoted line break in a changed record, or the separator in a line, sends the run down the full path', async () => {
+    const broken = await runDay(
+      suite.env,
+      nextDay('2026-04-15', '2026-04-17', (d) => {
+        const file = path.join(d, 'census.csv');
+        editLine(file, censusLineOf(d, '1002'), (l) => l.replace('1 RIVER RD', '"1 RIVER RD\nSUITE 2"'));
+      }),
+    );
+    expect(detailOf(broken, 'ingest').delta).toBeNull();
+    expect(detailOf(broken, 'snapshot')).toMatchObject({ from_delta: false });
+    const [row] = await duckRows(suite.env.duck.conn, `SELECT phy_street FROM r5.snapshot WHERE dot_number = '1002'`);
+    expect(row).toEqual({ phy_street: '1 RIVER RD\nSUITE 2' });
+    const split = await runDay(
+      suite.env,
+      nextDay('2026-04-17', '2026-04-18', (d) => {
+        const file = path.join(d, 'census.csv');
+        editLine(file, censusLineOf(d, '1001'), (l) => l.replace('ACME TRUCKING LLC', 'ACME\u0001TRUCKING LLC'));
+      }),
+    );
+    expect(detailOf(split, 'ingest').delta).toBeNull();
+    // The next day, the separator gone, takes its delta again against the last run; the record
+    // split across two lines is the same as the day before: its lines are not in the delta.
+    const next = await runDay(
+      suite.env,
+      nextDay('2026-04-18', '2026-04-19', (d) => {
+        const file = path.join(d, 'census.csv');
+        editLine(file, censusLineOf(d, '1001'), (l) => l.replace('ACME\u0001TRUCKING LLC', 'ACME TRUCKING LLC'));
+      }),
+    );
+    expect(detailOf(next, 'ingest').delta).toMatchObject({ from_run: 6, carriers: 1 });
+    expect(detailOf(next, 'snapshot')).toMatchObject({ carried_from: 6, from_delta: true });
+    const built = await snapshotTables(7);
+    expect(await fromScratch(7)).toEqual(built);
+  });
+});
