@@ -14,9 +14,8 @@
  * in full or in its delta), and keys it the same carrier; a carrier's snapshot row depends only
  * on its own lines and the batch date. A changed line lands in the delta whatever its key. The
  * full path runs instead when the previous run has no line sums or another snapshot model, when
- * a line holds the separator or a delta line an odd number of quotes (a quoted line break split
- * its record: lines are not records then), or when the delta fails its strict parse or its key
- * check. An unchanged record split across lines is harmless: its lines hash the same each night.
+ * a line holds the separator or a delta line is not a whole record (a quoted line break split
+ * its record), or when the delta fails its strict parse or its key check. An unchanged record split across lines is harmless: its lines hash the same each night.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -67,8 +66,13 @@ const MIN_DELTA_CAP = 10_000;
 /** A control character that no line of a dump file should hold: the raw read's column separator. */
 const SEP = lit('\u0001');
 
-/** group 1: the `n`-th field (1-based) of a CSV line, quoted or not. */
-const fieldRegex = (n: number): string => `^(?:(?:"(?:[^"]|"")*"|[^,"]*),){${n - 1}}("(?:[^"]|"")*"|[^,"]*)`;
+/**
+ * group 1: the `n`-th field (1-based) of a CSV line as DuckDB's strict reader splits it: quoted
+ * (spaces around the quotes allowed, "" inside), else anything up to the next comma (a quote
+ * inside an unquoted field, 5'6", is a character).
+ */
+const FIELD = ' *"(?:[^"]|"")*" *|[^,]*';
+const fieldRegex = (n: number): string => `^(?:(?:${FIELD}),){${n - 1}}(${FIELD})`;
 
 function lineVars(src: Source, file: number): Record<string, string | number> {
   const dot = src.adapter.columns.findIndex((c) => c.toLowerCase() === 'dot_number');
@@ -177,8 +181,15 @@ export async function inputDelta(ctx: RunContext, sources: Source[]): Promise<De
   }
 }
 
-/** Whether a line holds an odd number of quotes: a record split by a quoted line break. */
-const splitRecord = (line: string) => (line.split('"').length - 1) % 2 === 1;
+/**
+ * A whole record, as DuckDB's strict reader takes it: fields quoted (spaces around the quotes
+ * allowed) or not (not starting with a quote). A line that is not is part of a record split by a
+ * quoted line break.
+ */
+const QUOTED = ' *"(?:[^"]|"")*" *';
+const UNQUOTED = ' *(?:[^ ,"][^,]*)?';
+const RECORD = new RegExp(`^(?:${QUOTED}|${UNQUOTED})(?:,(?:${QUOTED}|${UNQUOTED}))*\r?$`);
+const splitRecord = (line: string) => !RECORD.test(line);
 
 /**
  * Pass two: each file's delta lines into a file of its own (the header first, when it has one).

@@ -65,16 +65,33 @@ describe('the input delta', () => {
     expect(await fromScratch(2)).toEqual(built);
   });
 
-  it('a policy that starts between two runs, no line changed, is in the delta', async () => {
-    // DOT 1004's cargo policy takes effect on 2026-04-01; its lines are the same on 2026-04-15.
-    const day = await runDay(suite.env, nextDay('2026-03-02', '2026-04-15'));
-    expect(detailOf(day, 'ingest').delta).toMatchObject({ from_run: 2, carriers: 1 });
-    expect(await duckRows(suite.env.duck.conn, 'SELECT dot_number FROM r3.input_delta')).toEqual([{ dot_number: '1004' }]);
-    const [row] = await duckRows(suite.env.duck.conn, `SELECT max_cargo, active_policy_count FROM r3.snapshot WHERE dot_number = '1004'`);
-    expect(row).toEqual({ max_cargo: 250000, active_policy_count: 3 });
-    expect((await changesOf(suite.db.pool, 3)).map((c) => `${c.dot_number} ${c.category}`)).toEqual(['1004 insurance_change']);
+  it('keys a line by its DOT field as the CSV reader splits it: spaces around quotes, a quote inside a field', async () => {
+    const day = await runDay(
+      suite.env,
+      nextDay('2026-03-02', '2026-03-03', (d) => {
+        // Before the DOT field: the docket quoted with spaces around, and a name holding a quote.
+        editLine(path.join(d, 'carrier.txt'), 1, (l) => l.replace('"MC000123",', ' "MC000123" ,'));
+        editLine(path.join(d, 'sms_inspection.csv'), 2, (l) => l.replace('1,TX00001,', '1,TX0"0001,'));
+      }),
+    );
+    // Both carriers' lines are in the delta, every record of it keying the carrier it parses to.
+    expect(detailOf(day, 'ingest').delta).toMatchObject({ from_run: 2, carriers: 2 });
+    const keys = await duckRows<{ dot_number: string }>(suite.env.duck.conn, 'SELECT dot_number FROM r3.input_delta ORDER BY ALL');
+    expect(keys).toEqual([{ dot_number: '1001' }, { dot_number: '1004' }]);
     const built = await snapshotTables(3);
     expect(await fromScratch(3)).toEqual(built);
+  });
+
+  it('a policy that starts between two runs, no line changed, is in the delta', async () => {
+    // DOT 1004's cargo policy takes effect on 2026-04-01; its lines are the same on 2026-04-15.
+    const day = await runDay(suite.env, nextDay('2026-03-03', '2026-04-15'));
+    expect(detailOf(day, 'ingest').delta).toMatchObject({ from_run: 3, carriers: 1 });
+    expect(await duckRows(suite.env.duck.conn, 'SELECT dot_number FROM r4.input_delta')).toEqual([{ dot_number: '1004' }]);
+    const [row] = await duckRows(suite.env.duck.conn, `SELECT max_cargo, active_policy_count FROM r4.snapshot WHERE dot_number = '1004'`);
+    expect(row).toEqual({ max_cargo: 250000, active_policy_count: 3 });
+    expect((await changesOf(suite.db.pool, 4)).map((c) => `${c.dot_number} ${c.category}`)).toEqual(['1004 insurance_change']);
+    const built = await snapshotTables(4);
+    expect(await fromScratch(4)).toEqual(built);
   });
 
   it('a bad value on a changed line stops the run with the line of the file, the served run untouched', async () => {
@@ -97,7 +114,7 @@ describe('the input delta', () => {
     });
     await expect(runDay(suite.env, path.join(dumps, '2026-04-16'))).rejects.toThrow(/^census\.csv line \d+: duplicate DOT_NUMBER 1004 \(first on line \d+\)$/);
     fs.rmSync(path.join(dumps, '2026-04-16'), { recursive: true });
-    expect(await servedRunId(suite.db.pool)).toBe(3);
+    expect(await servedRunId(suite.db.pool)).toBe(4);
     expect(await servedTables(suite.db.pool)).toEqual(before);
   });
 
@@ -111,7 +128,7 @@ describe('the input delta', () => {
     );
     expect(detailOf(broken, 'ingest').delta).toBeNull();
     expect(detailOf(broken, 'snapshot')).toMatchObject({ from_delta: false });
-    const [row] = await duckRows(suite.env.duck.conn, `SELECT phy_street FROM r5.snapshot WHERE dot_number = '1002'`);
+    const [row] = await duckRows(suite.env.duck.conn, `SELECT phy_street FROM r6.snapshot WHERE dot_number = '1002'`);
     expect(row).toEqual({ phy_street: '1 RIVER RD\nSUITE 2' });
     const split = await runDay(
       suite.env,
@@ -130,9 +147,9 @@ describe('the input delta', () => {
         editLine(file, censusLineOf(d, '1001'), (l) => l.replace('ACME\u0001TRUCKING LLC', 'ACME TRUCKING LLC'));
       }),
     );
-    expect(detailOf(next, 'ingest').delta).toMatchObject({ from_run: 6, carriers: 1 });
-    expect(detailOf(next, 'snapshot')).toMatchObject({ carried_from: 6, from_delta: true });
-    const built = await snapshotTables(7);
-    expect(await fromScratch(7)).toEqual(built);
+    expect(detailOf(next, 'ingest').delta).toMatchObject({ from_run: 7, carriers: 1 });
+    expect(detailOf(next, 'snapshot')).toMatchObject({ carried_from: 7, from_delta: true });
+    const built = await snapshotTables(8);
+    expect(await fromScratch(8)).toEqual(built);
   });
 });

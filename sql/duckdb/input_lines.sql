@@ -6,7 +6,7 @@
 -- line should hold; a line that does (`rest`) also sends the run down the full path.
 SELECT
   {{file}} AS file,
-  coalesce(dot_of(CASE WHEN starts_with(f, '"') THEN replace(f[2:-2], '""', '"') ELSE f END), '') AS dot_number,
+  coalesce(dot_of(CASE WHEN starts_with(ltrim(f), '"') THEN replace(trim(f)[2:-2], '""', '"') ELSE f END), '') AS dot_number,
   hash({{role}}, line) AS h,
   rest IS NOT NULL AS split
 FROM (
