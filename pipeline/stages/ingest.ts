@@ -207,24 +207,25 @@ async function deltaHolds(ctx: RunContext, delta: Delta): Promise<boolean> {
   const schema = deltaSchema(ctx.runId);
   await ctx.duck.run(`CREATE SCHEMA ${schema}`);
   ctx.progress.start(`ingest: the delta of ${delta.carriers.toLocaleString('en-US')} carriers against run ${delta.fromRun}`);
+  let holds = true;
   try {
     for (const src of delta.sources) {
       await defineViews(ctx, schema, src, false);
       const stats = await scanOne(ctx, schema, src);
-      if (stats.bad > 0 || stats.dups > 0) return false;
       const [{ stray }] = await duckRows<{ stray: number }>(
         ctx.duck,
         `SELECT count(*) AS stray FROM ${schema}.${src.adapter.role}
          WHERE coalesce(dot_number, '') NOT IN (SELECT dot_number FROM ${ctx.schema}.input_delta)`,
       );
-      if (stray > 0) return false;
+      holds = stats.bad === 0 && stats.dups === 0 && stray === 0;
+      if (!holds) break;
     }
   } catch (err) {
-    if (/CSV Error/i.test(String(err))) return false;
-    throw err;
+    if (!/CSV Error/i.test(String(err))) throw err;
+    holds = false;
   }
-  ctx.progress.end(`${delta.sources.length} files`);
-  return true;
+  ctx.progress.end(holds ? 'holds' : 'does not hold');
+  return holds;
 }
 
 export const ingest: Stage = {
