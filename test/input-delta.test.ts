@@ -82,16 +82,32 @@ describe('the input delta', () => {
     expect(await fromScratch(3)).toEqual(built);
   });
 
-  it('a policy that starts between two runs, no line changed, is in the delta', async () => {
-    // DOT 1004's cargo policy takes effect on 2026-04-01; its lines are the same on 2026-04-15.
-    const day = await runDay(suite.env, nextDay('2026-03-03', '2026-04-15'));
+  it('a changed line in a file that is not UTF-8: the delta file is UTF-8, the name read as Latin-1', async () => {
+    const day = await runDay(
+      suite.env,
+      nextDay('2026-03-03', '2026-03-10', (d) => {
+        const census = path.join(d, 'census.csv');
+        const text = fs.readFileSync(census, 'latin1').replace('BETA LOGISTICS INC', 'BETA LOGÍSTICA NUÑEZ');
+        fs.writeFileSync(census, Buffer.from(text, 'latin1'));
+      }),
+    );
     expect(detailOf(day, 'ingest').delta).toMatchObject({ from_run: 3, carriers: 1 });
-    expect(await duckRows(suite.env.duck.conn, 'SELECT dot_number FROM r4.input_delta')).toEqual([{ dot_number: '1004' }]);
-    const [row] = await duckRows(suite.env.duck.conn, `SELECT max_cargo, active_policy_count FROM r4.snapshot WHERE dot_number = '1004'`);
-    expect(row).toEqual({ max_cargo: 250000, active_policy_count: 3 });
-    expect((await changesOf(suite.db.pool, 4)).map((c) => `${c.dot_number} ${c.category}`)).toEqual(['1004 insurance_change']);
+    const [row] = await duckRows(suite.env.duck.conn, `SELECT legal_name FROM r4.snapshot WHERE dot_number = '1002'`);
+    expect(row).toEqual({ legal_name: 'BETA LOGÍSTICA NUÑEZ' });
     const built = await snapshotTables(4);
     expect(await fromScratch(4)).toEqual(built);
+  });
+
+  it('a policy that starts between two runs, no line changed, is in the delta', async () => {
+    // DOT 1004's cargo policy takes effect on 2026-04-01; its lines are the same on 2026-04-15.
+    const day = await runDay(suite.env, nextDay('2026-03-10', '2026-04-15'));
+    expect(detailOf(day, 'ingest').delta).toMatchObject({ from_run: 4, carriers: 1 });
+    expect(await duckRows(suite.env.duck.conn, 'SELECT dot_number FROM r5.input_delta')).toEqual([{ dot_number: '1004' }]);
+    const [row] = await duckRows(suite.env.duck.conn, `SELECT max_cargo, active_policy_count FROM r5.snapshot WHERE dot_number = '1004'`);
+    expect(row).toEqual({ max_cargo: 250000, active_policy_count: 3 });
+    expect((await changesOf(suite.db.pool, 5)).map((c) => `${c.dot_number} ${c.category}`)).toEqual(['1004 insurance_change']);
+    const built = await snapshotTables(5);
+    expect(await fromScratch(5)).toEqual(built);
   });
 
   it('a bad value on a changed line stops the run with the line of the file, the served run untouched', async () => {
@@ -114,7 +130,7 @@ describe('the input delta', () => {
     });
     await expect(runDay(suite.env, path.join(dumps, '2026-04-16'))).rejects.toThrow(/^census\.csv line \d+: duplicate DOT_NUMBER 1004 \(first on line \d+\)$/);
     fs.rmSync(path.join(dumps, '2026-04-16'), { recursive: true });
-    expect(await servedRunId(suite.db.pool)).toBe(4);
+    expect(await servedRunId(suite.db.pool)).toBe(5);
     expect(await servedTables(suite.db.pool)).toEqual(before);
   });
 
@@ -128,7 +144,7 @@ describe('the input delta', () => {
     );
     expect(detailOf(broken, 'ingest').delta).toBeNull();
     expect(detailOf(broken, 'snapshot')).toMatchObject({ from_delta: false });
-    const [row] = await duckRows(suite.env.duck.conn, `SELECT phy_street FROM r6.snapshot WHERE dot_number = '1002'`);
+    const [row] = await duckRows(suite.env.duck.conn, `SELECT phy_street FROM r7.snapshot WHERE dot_number = '1002'`);
     expect(row).toEqual({ phy_street: '1 RIVER RD\nSUITE 2' });
     const split = await runDay(
       suite.env,
@@ -147,9 +163,9 @@ describe('the input delta', () => {
         editLine(file, censusLineOf(d, '1001'), (l) => l.replace('ACME\u0001TRUCKING LLC', 'ACME TRUCKING LLC'));
       }),
     );
-    expect(detailOf(next, 'ingest').delta).toMatchObject({ from_run: 7, carriers: 1 });
-    expect(detailOf(next, 'snapshot')).toMatchObject({ carried_from: 7, from_delta: true });
-    const built = await snapshotTables(8);
-    expect(await fromScratch(8)).toEqual(built);
+    expect(detailOf(next, 'ingest').delta).toMatchObject({ from_run: 8, carriers: 1 });
+    expect(detailOf(next, 'snapshot')).toMatchObject({ carried_from: 8, from_delta: true });
+    const built = await snapshotTables(9);
+    expect(await fromScratch(9)).toEqual(built);
   });
 });

@@ -144,7 +144,7 @@ async function inFileOrder<T>(ctx: RunContext, fn: () => Promise<T>): Promise<T>
 /** The physical line of record `row` (1 = first data record). */
 const lineOf = (src: Source, row: number) => lineOfRecord(src.file, row + (src.adapter.header ? 1 : 0));
 
-/** The file's encoding: DuckDB checks it only in the columns a query reads, so it is settled here. */
+/** The file's encoding, read through in full (DuckDB checks it only in the columns a query reads). */
 async function withEncoding(ctx: RunContext, src: Planned): Promise<Source> {
   // Not UTF-8: every byte is a valid Latin-1 character, the encoding of older FMCSA exports.
   const utf8 = src.empty || (await isUtf8File(src.file));
@@ -242,15 +242,22 @@ export const ingest: Stage = {
     };
     const planned = planSources(ctx.inputDir);
     await ctx.duck.run(`CREATE SCHEMA IF NOT EXISTS ${ctx.schema}`);
-    const sources = await timed('encoding', async () => {
-      const out: Source[] = [];
-      for (const p of planned) out.push(await withEncoding(ctx, p));
-      for (const src of out) await defineViews(ctx, ctx.schema, src, false);
-      return out;
-    });
+    // UTF-8 unless the pass over every line finds a byte sequence that is not (DuckDB checks
+    // every line it reads): then each file is checked, and one that is not UTF-8 read as Latin-1.
+    let sources: Source[] = planned.map((p) => ({ ...p, encoding: 'utf-8' }));
     ctx.progress.start('ingest: every line, keyed by DOT');
-    const delta = await timed('lines', () => inputDelta(ctx, sources));
+    const delta = await timed('lines', async () => {
+      try {
+        return await inputDelta(ctx, sources);
+      } catch (err) {
+        if (!/not utf-8 encoded/i.test(String(err))) throw err;
+        sources = [];
+        for (const p of planned) sources.push(await withEncoding(ctx, p));
+        return inputDelta(ctx, sources);
+      }
+    });
     ctx.progress.end(delta ? `a delta of ${delta.carriers.toLocaleString('en-US')} carriers` : 'no delta');
+    for (const src of sources) await defineViews(ctx, ctx.schema, src, false);
     const files: Record<string, { adapter: string; rows: number; ms: number }> = {};
     const census = delta?.sources.find((s) => s.adapter.role === 'census');
     const held = await timed('delta_scan', async () => delta !== null && delta.lines.get(census!)! > 0 && deltaHolds(ctx, delta));
