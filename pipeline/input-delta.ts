@@ -42,6 +42,7 @@ export const SNAPSHOT_MODEL = [
   'sql/duckdb/snapshot.sql',
   'sql/duckdb/macros.sql',
   'sql/duckdb/ingest_source.sql',
+  'sql/duckdb/input_read.sql',
   'sql/duckdb/input_lines.sql',
   'sql/duckdb/adapters',
   'pipeline/adapters',
@@ -77,15 +78,8 @@ const fieldRegex = (n: number): string => `^(?:(?:${FIELD}),){${n - 1}}(${FIELD}
 function lineVars(src: Source, file: number): Record<string, string | number> {
   const dot = src.adapter.columns.findIndex((c) => c.toLowerCase() === 'dot_number');
   if (dot < 0) throw new Error(`adapter ${src.adapter.name} has no dot_number column`);
-  return {
-    file,
-    role: lit(src.adapter.role),
-    path: lit(src.file),
-    header: String(src.adapter.header),
-    encoding: lit(src.encoding),
-    sep: SEP,
-    dot_field: lit(fieldRegex(dot + 1)),
-  };
+  const read = duckSql('input_read', { path: lit(src.file), header: String(src.adapter.header), sep: SEP, encoding: lit(src.encoding) });
+  return { file, role: lit(src.adapter.role), read, dot_field: lit(fieldRegex(dot + 1)) };
 }
 
 /** The SELECT of every line of the day's files (input_lines.sql, one part per non-empty file). */

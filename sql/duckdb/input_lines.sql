@@ -2,8 +2,8 @@
 -- USDOT key ('' when the DOT field is not a DOT number) and a hash of the file's role and the line.
 -- Lines, not records: a quoted line break splits a record, and the delta's strict parse then
 -- fails, which sends the run down the full path. dot_field: a regex whose group 1 is the
--- DOT field (quote-aware, the field's position in the line); sep: a control character no
--- line should hold; a line that does (`rest`) also sends the run down the full path.
+-- DOT field (quote-aware, the field's position in the line); read: the file's lines
+-- (input_read.sql); a line holding its separator (`rest`) also sends the run down the full path.
 SELECT
   {{file}} AS file,
   coalesce(dot_of(CASE WHEN starts_with(ltrim(f), '"') THEN replace(trim(f)[2:-2], '""', '"') ELSE f END), '') AS dot_number,
@@ -11,7 +11,5 @@ SELECT
   rest IS NOT NULL AS split
 FROM (
   SELECT line, rest, regexp_extract(line, {{dot_field}}, 1) AS f
-  FROM read_csv({{path}}, columns = {'line': 'VARCHAR', 'rest': 'VARCHAR'}, header = {{header}},
-                delim = {{sep}}, quote = '', escape = '', auto_detect = false, strict_mode = false,
-                null_padding = true, encoding = {{encoding}})
+  FROM {{read}}
 )
