@@ -69,7 +69,7 @@ afterAll(async () => {
 /** The score stage's input rows of one run (snapshot columns and chameleon links), by DOT. */
 async function inputsOfRun(runId: number): Promise<Map<string, Record<string, any>>> {
   const schema = runSchema(runId);
-  await env.duck.conn.run(duckSql('score_input', { schema }));
+  await env.duck.conn.run(duckSql('score_input', { schema, only: '' }));
   const rows = await duckRows<Record<string, any>>(env.duck.conn, 'SELECT * EXCLUDE (input_hash) FROM score_input');
   await env.duck.conn.run('DROP TABLE score_input');
   return new Map(rows.map((r) => [r.dot_number as string, r]));
@@ -152,11 +152,21 @@ describe('the nightly score', () => {
     const table = () =>
       duckRows(env.duck.conn, `SELECT * FROM ${runSchema(last)}.scores ORDER BY dot_number`).then((rows) => JSON.stringify(rows));
     const incremental = await rerunStage(env, 'score', last);
-    expect(incremental.detail).toMatchObject({ kept_from: runSchema(prev) });
+    // The snapshot carried the previous run's rows: only the inputs of score_scope were read.
+    expect(incremental.detail).toMatchObject({ kept_from: runSchema(prev), scope_only: true });
     expect(incremental.detail!.kept as number).toBeGreaterThan(CARRIERS * 0.7);
     expect(incremental.detail!.scored as number).toBeGreaterThan(0);
     expect((incremental.detail!.kept as number) + (incremental.detail!.scored as number)).toBe(incremental.rows);
     const kept = await table();
+    // Without the moved set, every carrier's inputs are read and hashed: the same.
+    await env.duck.conn.run(`ALTER TABLE ${runSchema(last)}.snapshot_carried RENAME TO snapshot_carried_x`);
+    try {
+      const all = await rerunStage(env, 'score', last);
+      expect(all.detail).toMatchObject({ kept_from: runSchema(prev), scope_only: false, scored: incremental.detail!.scored });
+      expect(await table()).toBe(kept);
+    } finally {
+      await env.duck.conn.run(`ALTER TABLE ${runSchema(last)}.snapshot_carried_x RENAME TO snapshot_carried`);
+    }
     // Another model (here: its fingerprint gone from the previous run) keeps nothing.
     const [{ fingerprint }] = await duckRows<{ fingerprint: string }>(env.duck.conn, `SELECT fingerprint FROM ${runSchema(prev)}.score_model`);
     await env.duck.conn.run(`DROP TABLE ${runSchema(prev)}.score_model`);
@@ -300,11 +310,21 @@ describe('related companies', () => {
       return out;
     };
     const incremental = await rerunStage(env, 'related', runs[runs.length - 1].etl_run_id);
-    expect(incremental.detail).toMatchObject({ idents_kept_from: prev });
+    // The snapshot carried the previous run's rows: only the carriers it moved were compared.
+    expect(incremental.detail).toMatchObject({ idents_kept_from: prev, moved_only: true });
     expect(incremental.detail!.normalised as number).toBeGreaterThan(0);
     expect(incremental.detail!.normalised as number).toBeLessThan(CARRIERS / 4);
     const kept = await tables();
     expect(kept[3].length).toBeGreaterThan(CARRIERS * 50);
+    // Without the moved set, every carrier is compared with the previous run: the same.
+    await env.duck.conn.run(`ALTER TABLE ${last}.snapshot_carried RENAME TO snapshot_carried_x`);
+    try {
+      const compared = await rerunStage(env, 'related', runs[runs.length - 1].etl_run_id);
+      expect(compared.detail).toMatchObject({ idents_kept_from: prev, moved_only: false, normalised: incremental.detail!.normalised });
+      expect(await tables()).toEqual(kept);
+    } finally {
+      await env.duck.conn.run(`ALTER TABLE ${last}.snapshot_carried_x RENAME TO snapshot_carried`);
+    }
     const [{ fingerprint }] = await duckRows<{ fingerprint: string }>(env.duck.conn, `SELECT fingerprint FROM ${prev}.related_model`);
     await env.duck.conn.run(`DROP TABLE ${prev}.related_model`);
     try {

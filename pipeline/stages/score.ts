@@ -11,6 +11,9 @@
  * every carrier is scored again. At 2.1M carriers and ~1% churn a night, ~18k are scored: the
  * changed ones, those with chameleon links (their days since a revocation change daily), and
  * those whose authority or MCS-150 age crosses one of the model's thresholds that day.
+ * When the snapshot stage carried the previous run's rows over, only the inputs of the carriers
+ * whose score can change are read (sql/duckdb/score_scope.sql): those it moved, those whose
+ * chameleon links changed, those whose score lapses; every other carrier's inputs hash as before.
  *
  * Rows leave DuckDB in rowid batches, column by column; worker threads score them (one per
  * DuckDB thread, the pipeline's CPU budget; none with one) while the main thread reads the next
@@ -31,6 +34,7 @@ import { sameFingerprint, storeFingerprint } from '../fingerprint.ts';
 import { hasRunFile, openRunFile, publishRunFile } from '../run-files.ts';
 import { previousRun } from '../runs.ts';
 import { scoreColumns, writeScoredPart, type ScoreBatch } from './score-columns.ts';
+import { movedSince } from './snapshot.ts';
 import type { Stage, StageResult } from './types.ts';
 
 /** Rows per batch (and part file): small enough to pipeline, large enough to keep workers busy. */
@@ -122,13 +126,22 @@ export const score: Stage = {
   async run(ctx): Promise<StageResult> {
     await requireRunTables(ctx, ['snapshot', 'related'], 'snapshot and related stages');
     await ctx.duck.run(`DROP TABLE IF EXISTS ${ctx.schema}.score_model`);
-    await ctx.duck.run(duckSql('score_input', { schema: ctx.schema }));
     const prev = await reusableFrom(ctx);
     // The run's scores table, a run file: a copy of the previous run's less the scores that no
     // longer hold, or a new one.
     const scores = `${await openRunFile(ctx, 'scores', prev)}.scores`;
+    const batchDate = `DATE ${lit(ctx.batchDate)}`;
+    // With the snapshot carried from the same run, the inputs of the carriers in score_scope only.
+    const moved = prev === null ? null : await movedSince(ctx, prev);
+    const scoped = moved !== null && (await duckTableExists(ctx.duck, runSchema(prev!), 'related'));
+    if (scoped) {
+      await ctx.duck.run(duckSql('score_scope', { schema: ctx.schema, prev: runSchema(prev!), moved, scores, batch_date: batchDate }));
+    }
+    const only = scoped ? 'WHERE s.dot_number IN (SELECT dot_number FROM score_scope)' : '';
+    await ctx.duck.run(duckSql('score_input', { schema: ctx.schema, only }));
     if (prev !== null) {
-      await ctx.duck.run(duckSql('score_keep', { scores, batch_date: `DATE ${lit(ctx.batchDate)}` }));
+      const scope = scoped ? 'p.dot_number IN (SELECT dot_number FROM score_scope)' : 'TRUE';
+      await ctx.duck.run(duckSql('score_keep', { scores, batch_date: batchDate, scope }));
       await ctx.duck.run(duckSql('score_todo', { scores }));
     } else {
       // Everyone to score (a first run, another model): the input table as it is.
@@ -181,7 +194,7 @@ export const score: Stage = {
       await pool?.close();
       fs.rmSync(partsDir, { recursive: true, force: true });
     }
-    await ctx.duck.run('DROP TABLE score_todo');
+    await ctx.duck.run('DROP TABLE score_todo; DROP TABLE IF EXISTS score_scope');
     await publishRunFile(ctx, 'scores');
     const [{ stored }] = await duckRows<{ stored: number }>(ctx.duck, `SELECT count(*) AS stored FROM ${ctx.schema}.scores`);
     if (done !== total || stored !== carriers) {
@@ -201,6 +214,7 @@ export const score: Stage = {
         scored: done,
         kept,
         kept_from: prev === null ? null : runSchema(prev),
+        scope_only: scoped,
         us_per_carrier: us,
         ms_scoring: Math.round(scoredAt - started),
         ms_parts_load: Math.round(partsAt - scoredAt),

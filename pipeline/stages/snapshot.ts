@@ -6,12 +6,13 @@
  * (sql/duckdb/snapshot_carry.sql) instead of two million rows written again. With the ingest
  * stage's input delta (pipeline/input-delta.ts) only the delta's carriers are built, from the
  * delta files; without it every carrier is built, in temp tables, and the rows whose hash moved
- * are carried into the copy.
+ * are carried into the copy. Either way the carriers whose rows may differ from the previous run's
+ * are kept as snapshot_moved (movedSince), which the related and score stages read.
  */
 import path from 'node:path';
 import { ROOT } from '../../lib/config.ts';
 import type { RunContext } from '../context.ts';
-import { duckRows, duckRun, duckSql, lit, requireRunTables, runSchema } from '../duck.ts';
+import { duckRows, duckRun, duckSql, duckTableExists, lit, requireRunTables, runSchema } from '../duck.ts';
 import { sameFingerprint, storeFingerprint } from '../fingerprint.ts';
 import { deltaFromRun, deltaSchema, SNAPSHOT_MODEL } from '../input-delta.ts';
 import { hasRunFile, openRunFile, publishRunFile, runFileCatalog, runFileTables } from '../run-files.ts';
@@ -43,6 +44,16 @@ async function deltaAgainst(ctx: RunContext, prev: number): Promise<boolean> {
   return (await deltaFromRun(ctx)) === prev && (await sameFingerprint(ctx.duck, runSchema(prev), 'snapshot_model', SNAPSHOT_MODEL));
 }
 
+/**
+ * The query of the carriers whose snapshot rows may differ from run `prev`'s (all others' rows are
+ * the same), when this run's snapshot carried prev's rows over; else null.
+ */
+export async function movedSince(ctx: RunContext, prev: number): Promise<string | null> {
+  if (!(await duckTableExists(ctx.duck, ctx.schema, 'snapshot_carried'))) return null;
+  const [row] = await duckRows<{ from_run: number }>(ctx.duck, `SELECT from_run FROM ${ctx.schema}.snapshot_carried`);
+  return row?.from_run === prev ? `SELECT dot_number FROM ${ctx.schema}.snapshot_moved` : null;
+}
+
 export const snapshot: Stage = {
   name: 'snapshot',
   async run(ctx) {
@@ -51,6 +62,8 @@ export const snapshot: Stage = {
     const vars = { schema: ctx.schema, batch_date: `DATE ${lit(ctx.batchDate)}`, centroids: lit(STATE_CENTROIDS) };
     const into = (prefix: string, suffix = '') => Object.fromEntries(TABLES.map((t) => [t, `${prefix}${t}${suffix}`]));
     const create = (temp: boolean) => ({ create: `CREATE OR REPLACE ${temp ? 'TEMP ' : ''}TABLE` });
+    // Set again below when the previous run's rows are carried (snapshot_carry.sql).
+    await ctx.duck.run(`DROP TABLE IF EXISTS ${ctx.schema}.snapshot_moved; DROP TABLE IF EXISTS ${ctx.schema}.snapshot_carried`);
     const prev = await carriedFrom(ctx);
     let carried = false;
     let delta = false;
@@ -80,8 +93,8 @@ export const snapshot: Stage = {
           : `SELECT coalesce(n.dot_number, o.dot_number) AS dot_number
              FROM temp.row_hashes_new n FULL JOIN ${file}.row_hashes o ON o.dot_number = n.dot_number
              WHERE n.row_hash IS DISTINCT FROM o.row_hash`;
-        const events = delta ? 'dot_number IN (SELECT dot_number FROM snapshot_moved)' : 'TRUE';
-        await ctx.duck.run(duckSql('snapshot_carry', { file, moved, events }));
+        const events = delta ? `dot_number IN (SELECT dot_number FROM ${ctx.schema}.snapshot_moved)` : 'TRUE';
+        await ctx.duck.run(duckSql('snapshot_carry', { schema: ctx.schema, file, moved, events, from_run: prev }));
       } else {
         // The previous run's tables have other columns (the code changed): this run's as they are.
         for (const t of TABLES) await ctx.duck.run(`CREATE TABLE ${file}.${t} AS SELECT * FROM temp.${t}_new; DROP TABLE temp.${t}_new`);

@@ -2,7 +2,8 @@
 -- copy of the previous run's, pipeline/run-files.ts): same inputs (input_hash) and a batch date
 -- before the first date on which they may score differently (valid_until, lib/risk/horizon.ts;
 -- NULL: never). The others are deleted, the removed carriers' with them; score_todo.sql then
--- picks the carriers left without a score. Vars: scores (the table), batch_date (DATE literal).
+-- picks the carriers left without a score. Vars: scores (the table), batch_date (DATE literal),
+-- scope (a condition on p: TRUE, or its carrier is in score_scope, the only ones score_input holds).
 DELETE FROM {{scores}} p
 WHERE p.valid_until <= {{batch_date}}
-   OR NOT EXISTS (SELECT 1 FROM score_input i WHERE i.dot_number = p.dot_number AND i.input_hash = p.input_hash);
+   OR ({{scope}} AND NOT EXISTS (SELECT 1 FROM score_input i WHERE i.dot_number = p.dot_number AND i.input_hash = p.input_hash));
