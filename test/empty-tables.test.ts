@@ -1,6 +1,6 @@
 /**
- * Bulk writes into empty tables (lib/empty-tables.ts) drop the indexes and primary keys and
- * build them again: after a whole run, every table they touched has exactly the indexes and
+ * Bulk writes into empty tables (lib/empty-tables.ts) drop the indexes, primary and foreign keys
+ * and build them again: after a whole run, every table they touched has exactly the indexes and
  * constraints the migrations gave it.
  */
 import { describe, expect, it } from 'vitest';
@@ -44,6 +44,11 @@ describe('bulk writes into empty tables', () => {
     await expect(
       suite.db.pool.query('INSERT INTO risk_history SELECT * FROM risk_history LIMIT 1'),
     ).rejects.toThrow(/duplicate key value violates unique constraint "risk_history_pkey"/);
+    // So is the foreign key, dropped while the first history was written and added back.
+    await expect(
+      suite.db.pool.query(`INSERT INTO risk_history SELECT dot_number, 999999, computed_at, score, grade, tier, flag_codes, components, flags
+                           FROM risk_history LIMIT 1`),
+    ).rejects.toThrow(/violates foreign key constraint "risk_history_etl_run_id_fkey"/);
   });
 
   it('write through the indexes of a table that is not empty', async () => {
@@ -57,14 +62,15 @@ describe('bulk writes into empty tables', () => {
       // An empty table: nothing left during the fill, everything back after it.
       await client.query('BEGIN');
       await client.query('DELETE FROM risk_history');
-      const { rows } = await client.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'risk_history'`,
-      );
-      expect(rows[0].n).toBe(3);
-      const inside = await fillEmptyTable(client, 'risk_history', async () =>
-        (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'risk_history'`)).rows[0].n);
-      expect(inside).toBe(0);
-      expect((await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'risk_history'`)).rows[0].n).toBe(3);
+      const count = async () =>
+        (await client.query<{ n: number }>(
+          `SELECT (SELECT count(*)::int FROM pg_indexes WHERE tablename = 'risk_history')
+                + (SELECT count(*)::int FROM pg_constraint WHERE conrelid = 'risk_history'::regclass AND contype = 'f') AS n`,
+        )).rows[0].n;
+      // Three indexes and the foreign key to etl_runs.
+      expect(await count()).toBe(4);
+      expect(await fillEmptyTable(client, 'risk_history', count)).toBe(0);
+      expect(await count()).toBe(4);
       await client.query('ROLLBACK');
     } finally {
       client.release();
