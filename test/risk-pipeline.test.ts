@@ -14,10 +14,12 @@ import { DEFAULT_POLICY, historyKey, mergePolicy, riskInputFromSnapshot, scoreCa
 import { daysBetween, isoOfEpochDay } from '../lib/risk/dates.ts';
 import { withChangeDate } from '../lib/risk/horizon.ts';
 import type { ChameleonSignals, RiskScore } from '../lib/risk/index.ts';
-import { openPipeline, type PipelineEnv } from '../pipeline/context.ts';
+import { openPipeline, runContext, type PipelineEnv } from '../pipeline/context.ts';
 import { duckRows, duckSql, runSchema } from '../pipeline/duck.ts';
 import { silentProgress } from '../pipeline/progress.ts';
 import { rerunStage, runInput } from '../pipeline/run.ts';
+import { getRun } from '../pipeline/runs.ts';
+import { loadRisk } from '../pipeline/stages/score-load.ts';
 import { synthesize } from '../pipeline/synth/index.ts';
 import { writeScoredPart } from '../pipeline/stages/score-columns.ts';
 import { scoreFromSource } from '../server/handlers/risk.ts';
@@ -176,6 +178,41 @@ describe('the nightly score', () => {
       expect(await table()).toBe(kept);
     } finally {
       await env.duck.conn.run(`CREATE TABLE ${runSchema(prev)}.score_model AS SELECT '${fingerprint}' AS fingerprint`);
+    }
+  });
+
+  it("writes the risk columns and history rows of the carriers it scored only, as if it had compared every carrier", async () => {
+    const last = (await getRun(env.pool, runs[runs.length - 1].etl_run_id))!;
+    const schema = runSchema(last.etl_run_id);
+    // The scores kept from the previous run (a test above scores everyone last).
+    expect((await rerunStage(env, 'score', last.etl_run_id)).detail).toMatchObject({ kept_from: runSchema(runs[runs.length - 2].etl_run_id) });
+    // The load's risk hook again, in a transaction rolled back: what it wrote, and how.
+    const hook = async () => {
+      const ctx = runContext(env, last);
+      const client = await env.pool.connect();
+      try {
+        await client.query('BEGIN');
+        const r = await loadRisk(ctx, client, 'incremental');
+        const history = (await client.query('SELECT * FROM risk_history WHERE etl_run_id = $1 ORDER BY dot_number', [last.etl_run_id])).rows;
+        const carriers = (await client.query('SELECT dot_number, risk_score, related_companies, chameleon_links FROM carriers ORDER BY dot_number')).rows;
+        return { r, written: JSON.stringify({ history, carriers }) };
+      } finally {
+        await client.query('ROLLBACK');
+        client.release();
+        fs.rmSync(ctx.tmpDir, { recursive: true, force: true });
+      }
+    };
+    const scoped = await hook();
+    expect(scoped.r).toMatchObject({ candidates_only: true, compared_with: runSchema(runs[runs.length - 2].etl_run_id) });
+    expect(scoped.r.history).toBeGreaterThan(0);
+    // Without the score stage's record of what it kept, every carrier is compared: the same.
+    await env.duck.conn.run(`ALTER TABLE ${schema}.score_kept RENAME TO score_kept_x`);
+    try {
+      const all = await hook();
+      expect(all.r).toMatchObject({ candidates_only: false, history: scoped.r.history, carriers: scoped.r.carriers });
+      expect(all.written).toBe(scoped.written);
+    } finally {
+      await env.duck.conn.run(`ALTER TABLE ${schema}.score_kept_x RENAME TO score_kept`);
     }
   });
 

@@ -8,7 +8,8 @@
  *   here; an incremental load UPDATEs the other carriers whose values differ from the previous
  *   run's (which the served rows hold): an unchanged snapshot row can still get a new score.
  * - risk_history: a row per carrier whose score, grade, tier or flag set differs from its last
- *   row. The previous run's scores in DuckDB narrow the candidates; PostgreSQL checks the ones
+ *   row. The previous run's scores in DuckDB narrow the candidates (to the carriers scored this
+ *   run when the others kept the previous run's rows: risk_candidates.sql); PostgreSQL checks the ones
  *   the previous run did not have against their last row. The very first history is one INSERT
  *   from carriers (which hold the run's scores by then, whatever the load's mode). A rerun
  *   deletes the run's rows first.
@@ -21,22 +22,37 @@ import { duckSql, duckTableExists, lit, requireRunTables, runSchema } from '../d
 import type { LoadHook } from '../load-hooks.ts';
 import { copyDuckToPg } from '../pg-copy.ts';
 import { previousRun } from '../runs.ts';
+import { freshScoresSince } from './score.ts';
 
 const HISTORY_COLUMNS = '(dot_number, etl_run_id, computed_at, score, grade, tier, flag_codes, components, flags)';
 
-/** The previous run's schema when it still holds what this hook compares against. */
-async function comparable(ctx: RunContext, client: PoolClient): Promise<string | null> {
+/** The previous run when it still holds what this hook compares against. */
+async function comparable(ctx: RunContext, client: PoolClient): Promise<number | null> {
   const prev = await previousRun(client, ctx.batchTs);
   if (!prev) return null;
   const schema = runSchema(prev.etl_run_id);
   const ok = (await duckTableExists(ctx.duck, schema, 'scores')) && (await duckTableExists(ctx.duck, schema, 'related'));
-  return ok ? schema : null;
+  return ok ? prev.etl_run_id : null;
+}
+
+/**
+ * The WHERE clause on dot_number of the only carriers whose score rows or related companies can
+ * differ from run `prev`'s (temp table risk_candidates), when the score stage kept prev's rows of
+ * the others as they were; else ''.
+ */
+async function candidates(ctx: RunContext, prev: number): Promise<string> {
+  const fresh = await freshScoresSince(ctx, prev);
+  if (fresh === null) return '';
+  await ctx.duck.run(duckSql('risk_candidates', { schema: ctx.schema, prev: runSchema(prev), fresh }));
+  return 'WHERE dot_number IN (SELECT dot_number FROM risk_candidates)';
 }
 
 export interface RiskLoadResult {
   carriers: number;
   history: number;
   compared_with: string | null;
+  /** Only the carriers the score stage scored, and those whose related companies changed, were compared. */
+  candidates_only: boolean;
   carriers_ms: number;
   history_ms: number;
 }
@@ -44,8 +60,10 @@ export interface RiskLoadResult {
 export async function loadRisk(ctx: RunContext, client: PoolClient, mode: 'full' | 'incremental'): Promise<RiskLoadResult> {
   await requireRunTables(ctx, ['scores', 'related'], 'related and score stages');
   const started = performance.now();
-  const prev = await comparable(ctx, client);
-  const vars = { schema: ctx.schema, run_id: ctx.runId, batch_ts: lit(ctx.batchTs.toISOString()), prev: prev ?? '' };
+  const prevRun = await comparable(ctx, client);
+  const prev = prevRun === null ? null : runSchema(prevRun);
+  const only = prevRun === null ? '' : await candidates(ctx, prevRun);
+  const vars = { schema: ctx.schema, run_id: ctx.runId, batch_ts: lit(ctx.batchTs.toISOString()), prev: prev ?? '', only };
   await client.query(sql('pipeline/risk_stage_tables'));
 
   let carriers = 0;
@@ -75,8 +93,9 @@ export async function loadRisk(ctx: RunContext, client: PoolClient, mode: 'full'
     history = (await client.query(sql('pipeline/risk_history_insert_changed'), [ctx.batchTs])).rowCount ?? 0;
   }
   await client.query(sql('pipeline/risk_history_runs_upsert'), [ctx.runId, ctx.batchTs, history]);
+  await ctx.duck.run('DROP TABLE IF EXISTS risk_candidates');
   const historyMs = Math.round(performance.now() - started) - carriersMs;
-  return { carriers, history, compared_with: prev, carriers_ms: carriersMs, history_ms: historyMs };
+  return { carriers, history, compared_with: prev, candidates_only: only !== '', carriers_ms: carriersMs, history_ms: historyMs };
 }
 
 /** registerLoadHook(riskLoadHook): the rows it reports are the run's risk history rows. */

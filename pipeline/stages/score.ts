@@ -121,11 +121,22 @@ class ScorePool {
   }
 }
 
+/**
+ * The query of the carriers scored by this run when the others kept run `prev`'s score rows as
+ * they were (score_fresh); null when the run's scores were not kept from `prev`.
+ */
+export async function freshScoresSince(ctx: RunContext, prev: number): Promise<string | null> {
+  if (!(await duckTableExists(ctx.duck, ctx.schema, 'score_kept'))) return null;
+  const [row] = await duckRows<{ from_run: number }>(ctx.duck, `SELECT from_run FROM ${ctx.schema}.score_kept`);
+  return row?.from_run === prev ? `SELECT dot_number FROM ${ctx.schema}.score_fresh` : null;
+}
+
 export const score: Stage = {
   name: 'score',
   async run(ctx): Promise<StageResult> {
     await requireRunTables(ctx, ['snapshot', 'related'], 'snapshot and related stages');
-    await ctx.duck.run(`DROP TABLE IF EXISTS ${ctx.schema}.score_model`);
+    await ctx.duck.run(`DROP TABLE IF EXISTS ${ctx.schema}.score_model; DROP TABLE IF EXISTS ${ctx.schema}.score_fresh`);
+    await ctx.duck.run(`DROP TABLE IF EXISTS ${ctx.schema}.score_kept`);
     const prev = await reusableFrom(ctx);
     // The run's scores table, a run file: a copy of the previous run's less the scores that no
     // longer hold, or a new one.
@@ -193,6 +204,11 @@ export const score: Stage = {
     } finally {
       await pool?.close();
       fs.rmSync(partsDir, { recursive: true, force: true });
+    }
+    if (prev !== null) {
+      // Every other carrier's row is the previous run's (freshScoresSince).
+      await ctx.duck.run(`CREATE TABLE ${ctx.schema}.score_fresh AS SELECT dot_number FROM score_todo`);
+      await ctx.duck.run(`CREATE TABLE ${ctx.schema}.score_kept AS SELECT ${prev} AS from_run`);
     }
     await ctx.duck.run('DROP TABLE score_todo; DROP TABLE IF EXISTS score_scope');
     await publishRunFile(ctx, 'scores');
