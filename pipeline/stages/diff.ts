@@ -15,6 +15,7 @@ import type { RunContext } from '../context.ts';
 import { duckRows, duckRun, duckSql, duckTableExists, requireRunTables, runSchema } from '../duck.ts';
 import { StageOrderError } from '../errors.ts';
 import { previousRun, recordSummary } from '../runs.ts';
+import { movedSince } from './snapshot.ts';
 import type { Stage } from './types.ts';
 
 /** A day removing more than this share of the carriers (and at least MIN) looks like a cut file. */
@@ -56,9 +57,11 @@ export const diff: Stage = {
     ctx.progress.start(prev ? `diff against run ${prev}` : 'diff (first run: no changes)');
     let sqlText = duckSql('changes_table', { schema: ctx.schema });
     if (prev !== null) {
+      const moved = await movedSince(ctx, prev);
       sqlText += duckSql('diff', {
         schema: ctx.schema,
         prev: runSchema(prev),
+        only: moved ? `WHERE dot_number IN (${moved})` : '',
         oos_hundredths: OOS_POINTS * 100,
         oos_min_insp: OOS_MIN_INSPECTIONS,
         fleet_units: FLEET_UNITS,

@@ -21,6 +21,7 @@ import { dropRunFiles } from '../run-files.ts';
 import { copyFileToPg, duckToCsv } from '../pg-copy.ts';
 import { listRuns, markSucceeded, previousRun, servedRun } from '../runs.ts';
 import { summaryOf } from './diff.ts';
+import { movedSince } from './snapshot.ts';
 import type { Stage, StageOptions, StageResult } from './types.ts';
 
 const cols = (list: readonly string[]) => `(${list.join(', ')})`;
@@ -150,7 +151,9 @@ export const load: Stage = {
     await requireRunTables(ctx, ['snapshot', 'policies', 'changes', 'related', 'scores'], 'snapshot, diff, related and score stages');
     const p = await plan(ctx, opts);
     if (p.mode === 'incremental') {
-      await duckRun(ctx.duck, duckSql('load_delta', { schema: ctx.schema, base: runSchema(p.base!) }));
+      const moved = await movedSince(ctx, p.base!);
+      const only = moved ? `WHERE dot_number IN (${moved})` : '';
+      await duckRun(ctx.duck, duckSql('load_delta', { schema: ctx.schema, base: runSchema(p.base!), only }));
     }
     const counts = await duckRows<{ category: string; n: number }>(
       ctx.duck,

@@ -15,10 +15,12 @@ CREATE OR REPLACE TEMP MACRO fleet_moved(o, n) AS
 -- row and policies, snapshot.sql) differs or exists on one side only. Equal hashes mean an equal
 -- row, as for the load, which writes only the carriers whose hash moved. At 2.1M carriers the
 -- full join read ~30 columns of both snapshots (2.5-2.7 s); this reads them for ~1 % (~1 s).
+-- When this run's snapshot carried prev's rows over, only its moved carriers' hashes are compared
+-- (only: a WHERE clause on dot_number, else ''): 0.40 -> 0.16 s at 2.1M.
 CREATE OR REPLACE TEMP TABLE diff_moved AS
 SELECT coalesce(n.dot_number, o.dot_number) AS dot_number
-FROM {{schema}}.row_hashes n
-FULL JOIN {{prev}}.row_hashes o ON o.dot_number = n.dot_number
+FROM (SELECT * FROM {{schema}}.row_hashes {{only}}) n
+FULL JOIN (SELECT * FROM {{prev}}.row_hashes {{only}}) o ON o.dot_number = n.dot_number
 WHERE n.row_hash IS DISTINCT FROM o.row_hash;
 
 INSERT INTO {{schema}}.changes

@@ -1,11 +1,13 @@
 -- Carriers whose served row must change: new or different snapshot/policies (op insert/update),
 -- or gone (op delete). {{base}} is the run being served now, {{schema}} the run being loaded.
+-- When this run's snapshot carried base's rows over, only its moved carriers can differ (only: a
+-- WHERE clause on dot_number, else ''): 0.54 -> ~0.2 s at 2.1M.
 CREATE OR REPLACE TABLE {{schema}}.load_delta AS
 SELECT n.dot_number, CASE WHEN o.dot_number IS NULL THEN 'insert' ELSE 'update' END AS op
-FROM {{schema}}.row_hashes n
-LEFT JOIN {{base}}.row_hashes o ON o.dot_number = n.dot_number
+FROM (SELECT * FROM {{schema}}.row_hashes {{only}}) n
+LEFT JOIN (SELECT * FROM {{base}}.row_hashes {{only}}) o ON o.dot_number = n.dot_number
 WHERE o.row_hash IS DISTINCT FROM n.row_hash
 UNION ALL
 SELECT o.dot_number, 'delete'
-FROM {{base}}.row_hashes o
-ANTI JOIN {{schema}}.row_hashes n ON n.dot_number = o.dot_number;
+FROM (SELECT * FROM {{base}}.row_hashes {{only}}) o
+ANTI JOIN (SELECT * FROM {{schema}}.row_hashes {{only}}) n ON n.dot_number = o.dot_number;
