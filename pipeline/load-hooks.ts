@@ -38,12 +38,50 @@ export interface LoadHook {
    * written. Work it starts on connections of its own runs beside the load's writes (the search
    * rebuild of a full load: lib/search/pg-shadow.ts); `run` receives what it returns.
    */
-  prepare?: (args: LoadHookArgs) => Promise<Prepared | undefined>;
+  prepare?: (args: LoadHookArgs & { early?: Prepared }) => Promise<Prepared | undefined>;
+  /**
+   * Optional: work a full load will need that reads nothing but the snapshot, started once the
+   * snapshot stage is done when one process runs all stages of a run (pipeline/run.ts), so that
+   * it runs beside the related and score stages; `prepare` receives what it returns, and takes
+   * it over or abandons it. Undefined: nothing started.
+   */
+  early?: (ctx: RunContext) => Promise<Prepared | undefined>;
   /** Returns the rows it wrote (for the run's stage record), or nothing. */
   run: (args: LoadHookArgs & { prepared?: Prepared }) => Promise<number | void>;
 }
 
 const hooks: LoadHook[] = [];
+
+/** Work the hooks started early, by run, until the run's load takes it or the run fails. */
+const earlyWork = new Map<number, Map<LoadHook, Prepared>>();
+
+/** Starts the hooks' early work for the run of `ctx`. */
+export async function startEarlyWork(ctx: RunContext): Promise<void> {
+  const started = new Map<LoadHook, Prepared>();
+  earlyWork.set(ctx.runId, started);
+  for (const hook of hooks) {
+    // Not started is no failure: the load's prepare does the work then.
+    const work = await hook.early?.(ctx).catch((err: Error) => {
+      ctx.logger.warn({ hook: hook.name, err: err.message }, 'early load work not started');
+      return undefined;
+    });
+    if (work) started.set(hook, work);
+  }
+}
+
+/** The early work of `hook` for run `runId`, handed over once (the load's prepare). */
+export function takeEarlyWork(runId: number, hook: LoadHook): Prepared | undefined {
+  const work = earlyWork.get(runId)?.get(hook);
+  earlyWork.get(runId)?.delete(hook);
+  return work;
+}
+
+/** Stops the early work of run `runId` that no load took (the run failed, or a hook left it). */
+export async function abandonEarlyWork(runId: number): Promise<void> {
+  const left = earlyWork.get(runId);
+  earlyWork.delete(runId);
+  for (const work of left?.values() ?? []) await work.abandon();
+}
 
 /** Adds a hook (run in registration order); returns a function that removes it again. */
 export function registerLoadHook(hook: LoadHook): () => void {

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { runContext, type PipelineEnv } from './context.ts';
 import { runSchema } from './duck.ts';
+import { abandonEarlyWork, startEarlyWork } from './load-hooks.ts';
 import { deltaSchema } from './input-delta.ts';
 import { dropRunFiles } from './run-files.ts';
 import { beginRun, batchTsOf, getRun, isDayFolderName, markFailed, recordStage, runByBatch, servedRun, type EtlRun } from './runs.ts';
@@ -60,8 +61,14 @@ export async function runDay(env: PipelineEnv, dayDir: string, opts: StageOption
     await env.duck.conn.run(`DROP SCHEMA IF EXISTS ${runSchema(run.etl_run_id)} CASCADE`);
     await env.duck.conn.run(`DROP SCHEMA IF EXISTS ${deltaSchema(run.etl_run_id)} CASCADE`);
     await dropRunFiles(env.duck.conn, env.config, (id) => id === run.etl_run_id);
-    for (const stage of stagesInOrder()) stages.push(await runStage(env, run, stage, opts));
+    for (const stage of stagesInOrder()) {
+      stages.push(await runStage(env, run, stage, opts));
+      // The load hooks' work that needs only the snapshot (the search rebuild of a first load)
+      // runs beside the stages between (docs/performance.md, fifteenth round).
+      if (stage.name === 'snapshot') await startEarlyWork(runContext(env, run));
+    }
   } catch (err) {
+    await abandonEarlyWork(run.etl_run_id);
     await markFailed(env.pool, run.etl_run_id, errorText(err));
     throw err;
   } finally {

@@ -2,7 +2,8 @@
  * A full load rebuilds the search tables beside it, in a schema of its own, and swaps them in
  * (lib/search/pg-shadow.ts): the swapped tables are those a rebuild in place writes, with the
  * columns, indexes, keys and options of the migrations; a load that fails while the rebuild runs
- * stops it and leaves the served tables and no schema behind.
+ * stops it and leaves the served tables and no schema behind. A first run starts it once the
+ * snapshot is made (pipeline/run.ts); a stage failing before the load stops it too.
  */
 import { describe, expect, it } from 'vitest';
 import { registerLoadHook } from '../pipeline/load-hooks.ts';
@@ -50,12 +51,48 @@ const shadowExists = async () =>
   (await suite.db.pool.query('SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = $1', [SHADOW_SCHEMA])).rows[0].n > 0;
 
 describe('the search rebuild beside a full load', () => {
+  it('of a first run starts after the snapshot stage, and stops when a stage before the load fails', async () => {
+    // The rebuild waits at its insert of new cargo labels while this SHARE lock is held.
+    const blocker = await suite.db.pool.connect();
+    await blocker.query('BEGIN');
+    await blocker.query('LOCK TABLE search_cargo_labels IN SHARE MODE');
+    const waiting = async () =>
+      (await suite.db.pool.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%search_cargo_labels%'`,
+      )).rows[0].n;
+    let started = 0;
+    // Registered after the search hook: its early work runs once the rebuild has started.
+    const remove = registerLoadHook({
+      name: 'break-related',
+      early: async (ctx) => {
+        for (let i = 0; i < 200 && (await waiting()) === 0; i++) await new Promise((r) => setTimeout(r, 25));
+        started = await waiting();
+        await ctx.duck.run(`DROP VIEW ${ctx.schema}.li_revocation`);
+        return undefined;
+      },
+      run: async () => {},
+    });
+    try {
+      await expect(runInput(suite.env, copyDays('two-days/2026-03-01'))).rejects.toThrow(/li_revocation/);
+    } finally {
+      remove();
+      await blocker.query('ROLLBACK');
+      blocker.release();
+    }
+    expect(started).toBe(1);
+    // The rebuild was terminated and its schema dropped; nothing is served.
+    expect(await waiting()).toBe(0);
+    expect(await shadowExists()).toBe(false);
+    expect((await suite.db.pool.query(`SELECT count(*)::int AS n FROM etl_runs WHERE status = 'succeeded'`)).rows[0].n).toBe(0);
+  });
+
   it('swaps in the tables a rebuild in place writes, with the catalog the migrations made', async () => {
     const before = await catalogOf(suite.db.pool);
     expect(before.some((d) => d.includes('carrier_search_keys_idx'))).toBe(true);
     const days = await runInput(suite.env, copyDays('two-days/2026-03-01'));
     expect(days.map((d) => d.status)).toEqual(['succeeded']);
-    expect(days[0].stages.find((s) => s.stage === 'load')?.detail).toMatchObject({ mode: 'full', hook_search: 5 });
+    // A first run: the rebuild started after the snapshot stage, the load took it over.
+    expect(days[0].stages.find((s) => s.stage === 'load')?.detail).toMatchObject({ mode: 'full', hook_search: 5, early_hooks: ['search'] });
     expect(await catalogOf(suite.db.pool)).toEqual(before);
     expect(await shadowExists()).toBe(false);
     const swapped = await contentsOf(suite.db.pool);

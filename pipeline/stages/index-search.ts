@@ -11,7 +11,9 @@
  * Meilisearch (MEILI_URL set): the carriers written or removed since the run the index last
  * reflected are pushed; the first run (or --full) builds a new index and swaps it in.
  */
+import fs from 'node:fs';
 import path from 'node:path';
+import type { RunContext } from '../context.ts';
 import { sql, withTransaction } from '../../lib/db.ts';
 import { MEILI_BACKEND, rebuildMeili, refreshMeili, type MeiliRefresh } from '../../lib/search/meili-index.ts';
 import {
@@ -25,7 +27,7 @@ import { buildSearchShadow, createSearchShadow, SHADOW_SCHEMA, swapSearchShadow,
 import type { LoadHook } from '../load-hooks.ts';
 import { copyFileToPg, duckToCsv } from '../pg-copy.ts';
 import { servedRun } from '../runs.ts';
-import { exportSql } from './load.ts';
+import { exportSql, NOT_SCORED } from './load.ts';
 import type { Stage, StageResult } from './types.ts';
 
 /**
@@ -35,14 +37,22 @@ import type { Stage, StageResult } from './types.ts';
  */
 export const searchLoadHook: LoadHook = {
   name: 'search',
-  async prepare({ ctx, mode }) {
-    if (mode !== 'full') return undefined;
-    const columns = await createSearchShadow(ctx.pool);
-    const file = path.join(ctx.tmpDir, 'search_source.csv');
-    ctx.progress.start('export search_source');
-    await duckToCsv(ctx, `SELECT ${columns.join(', ')} FROM (${exportSql(ctx, 'export_carriers', '')})`, file);
-    ctx.progress.end();
-    return buildSearchShadow(ctx.pool, (client) => copyFileToPg(client, file, `${SHADOW_SCHEMA}.carriers (${columns.join(', ')})`));
+  // A first load is full: its rebuild starts once the snapshot is made, beside the related and
+  // score stages (search_source reads none of their columns), where it ran beside the load only
+  // and the load waited 6-34 s for it at 2.1M carriers.
+  async early(ctx) {
+    if (await servedRun(ctx.pool)) return undefined;
+    const build = await startShadowBuild(ctx, NOT_SCORED);
+    // Its temp dir is its own (no stage run's, which the stage removes when it ends).
+    void build.done.catch(() => {}).finally(() => fs.rmSync(ctx.tmpDir, { recursive: true, force: true }));
+    return build;
+  },
+  async prepare({ ctx, mode, early }) {
+    if (mode !== 'full') {
+      await early?.abandon();
+      return undefined;
+    }
+    return early ?? startShadowBuild(ctx);
   },
   async run({ ctx, client, mode, prepared }) {
     let r: RefreshResult;
@@ -66,6 +76,23 @@ export const searchLoadHook: LoadHook = {
     return r.carriers;
   },
 };
+
+/**
+ * Starts the full rebuild beside the load (lib/search/pg-shadow.ts) from the run's carriers rows,
+ * as the load writes them; `tables`: export_carriers.sql's score and related tables, when those
+ * stages have not run yet.
+ */
+async function startShadowBuild(ctx: RunContext, tables?: typeof NOT_SCORED): Promise<ShadowBuild> {
+  const columns = await createSearchShadow(ctx.pool);
+  const file = path.join(ctx.tmpDir, 'search_source.csv');
+  ctx.progress.start('export search_source');
+  await duckToCsv(ctx, `SELECT ${columns.join(', ')} FROM (${exportSql(ctx, 'export_carriers', '', tables)})`, file);
+  ctx.progress.end();
+  return buildSearchShadow(ctx.pool, async (client) => {
+    await copyFileToPg(client, file, `${SHADOW_SCHEMA}.carriers (${columns.join(', ')})`);
+    fs.rmSync(file, { force: true });
+  });
+}
 
 export const indexSearch: Stage = {
   name: 'index',

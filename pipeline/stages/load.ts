@@ -16,7 +16,7 @@ import { fillEmptyTable } from '../../lib/empty-tables.ts';
 import { CARRIER_COLUMNS, CHANGE_COLUMNS, POLICY_COLUMNS } from '../columns.ts';
 import type { RunContext } from '../context.ts';
 import { duckRows, duckRun, duckSql, duckTableExists, lit, requireRunTables, runSchema } from '../duck.ts';
-import { loadHooks, type LoadHook, type Prepared } from '../load-hooks.ts';
+import { abandonEarlyWork, loadHooks, takeEarlyWork, type LoadHook, type Prepared } from '../load-hooks.ts';
 import { dropRunFiles } from '../run-files.ts';
 import { copyFileToPg, duckToCsv } from '../pg-copy.ts';
 import { listRuns, markSucceeded, previousRun, servedRun } from '../runs.ts';
@@ -53,13 +53,26 @@ async function plan(ctx: RunContext, opts: StageOptions): Promise<Plan> {
   return canIncrement ? { mode: 'incremental', base, served: servedId } : { mode: 'full', base: null, served: servedId };
 }
 
-/** A DuckDB export query of sql/duckdb/<name>.sql for this run (`filter`: its WHERE clause or ''). */
-export function exportSql(ctx: RunContext, name: string, filter: string): string {
+/**
+ * export_carriers.sql's score and related tables before the stages that make them ran: their
+ * columns NULL (for what reads none of them: the search rebuild's early export).
+ */
+export const NOT_SCORED = {
+  scores: '(SELECT NULL::VARCHAR AS dot_number, NULL::VARCHAR AS risk_score WHERE false)',
+  related: '(SELECT NULL::VARCHAR AS dot_number, NULL::VARCHAR AS related_companies, NULL::VARCHAR AS chameleon_links WHERE false)',
+};
+
+/**
+ * A DuckDB export query of sql/duckdb/<name>.sql for this run (`filter`: its WHERE clause or '';
+ * `tables`: export_carriers.sql's score and related tables, the run's unless given).
+ */
+export function exportSql(ctx: RunContext, name: string, filter: string, tables?: typeof NOT_SCORED): string {
   return duckSql(name, {
     schema: ctx.schema,
     run_id: ctx.runId,
     batch_ts: lit(ctx.batchTs.toISOString()),
     filter,
+    ...(tables ?? { scores: `${ctx.schema}.scores`, related: `${ctx.schema}.related` }),
   });
 }
 
@@ -167,6 +180,8 @@ export const load: Stage = {
     const began = Date.now();
     // Work the hooks started beside the load (the search rebuild of a full load).
     const prepared = new Map<LoadHook, Prepared>();
+    // The hooks whose work started early (pipeline/run.ts) and that took it over.
+    const tookEarly: string[] = [];
     const written = await withTransaction(ctx.pool, async (client) => {
       await client.query(sql('pipeline/load_lock'));
       // The served tables sit in shared_buffers or the OS cache: with the default cost of a
@@ -180,9 +195,13 @@ export const load: Stage = {
       // The hooks' work beside the load starts first, so that DuckDB's exports overlap it too.
       const preparing = Date.now();
       for (const hook of loadHooks()) {
-        const work = await hook.prepare?.({ ctx, client, mode: p.mode });
+        const early = takeEarlyWork(ctx.runId, hook);
+        const work = hook.prepare ? await hook.prepare({ ctx, client, mode: p.mode, early }) : undefined;
         if (work) prepared.set(hook, work);
+        else await early?.abandon();
+        if (early && work === early) tookEarly.push(hook.name);
       }
+      await abandonEarlyWork(ctx.runId);
       const exporting = Date.now();
       const files = await exportRun(ctx, p);
       const writing = Date.now();
@@ -211,6 +230,6 @@ export const load: Stage = {
     });
     ctx.logger.info({ mode: p.mode, ...written, pruned: dropped }, 'loaded');
     const rows = written.carriers + written.removed + written.policies + written.changes;
-    return { rows, detail: { mode: p.mode, base_run: p.base, ...written } };
+    return { rows, detail: { mode: p.mode, base_run: p.base, early_hooks: tookEarly, ...written } };
   },
 };
