@@ -40,10 +40,10 @@ export interface LoadHook {
    */
   prepare?: (args: LoadHookArgs & { early?: Prepared }) => Promise<Prepared | undefined>;
   /**
-   * Optional: work a full load will need that reads nothing but the snapshot, started once the
-   * snapshot stage is done when one process runs all stages of a run (pipeline/run.ts), so that
-   * it runs beside the related and score stages; `prepare` receives what it returns, and takes
-   * it over or abandons it. Undefined: nothing started.
+   * Optional: work a full load will need that reads nothing but the snapshot, started before the
+   * score stage when one process runs all stages of a run (pipeline/run.ts), so that it runs
+   * beside it; `prepare` receives what it returns, and takes it over or abandons it. Undefined:
+   * nothing started.
    */
   early?: (ctx: RunContext) => Promise<Prepared | undefined>;
   /** Returns the rows it wrote (for the run's stage record), or nothing. */

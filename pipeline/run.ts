@@ -64,8 +64,10 @@ export async function runDay(env: PipelineEnv, dayDir: string, opts: StageOption
     for (const stage of stagesInOrder()) {
       stages.push(await runStage(env, run, stage, opts));
       // The load hooks' work that needs only the snapshot (the search rebuild of a first load)
-      // runs beside the stages between (docs/performance.md, fifteenth round).
-      if (stage.name === 'snapshot') await startEarlyWork(runContext(env, run));
+      // runs beside the score stage (docs/performance.md, fifteenth round). Not sooner: the load's
+      // own path, started last, would then end alone, and a core would idle as it did when the
+      // rebuild ended alone.
+      if (stage.name === 'related') await startEarlyWork(runContext(env, run));
     }
   } catch (err) {
     await abandonEarlyWork(run.etl_run_id);

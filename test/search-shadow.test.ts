@@ -2,8 +2,8 @@
  * A full load rebuilds the search tables beside it, in a schema of its own, and swaps them in
  * (lib/search/pg-shadow.ts): the swapped tables are those a rebuild in place writes, with the
  * columns, indexes, keys and options of the migrations; a load that fails while the rebuild runs
- * stops it and leaves the served tables and no schema behind. A first run starts it once the
- * snapshot is made (pipeline/run.ts); a stage failing before the load stops it too.
+ * stops it and leaves the served tables and no schema behind. A first run starts it before the
+ * score stage (pipeline/run.ts); a stage failing before the load stops it too.
  */
 import { describe, expect, it } from 'vitest';
 import { registerLoadHook } from '../pipeline/load-hooks.ts';
@@ -51,7 +51,7 @@ const shadowExists = async () =>
   (await suite.db.pool.query('SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = $1', [SHADOW_SCHEMA])).rows[0].n > 0;
 
 describe('the search rebuild beside a full load', () => {
-  it('of a first run starts after the snapshot stage, and stops when a stage before the load fails', async () => {
+  it('of a first run starts before the score stage, and stops when a stage before the load fails', async () => {
     // The rebuild waits at its insert of new cargo labels while this SHARE lock is held.
     const blocker = await suite.db.pool.connect();
     await blocker.query('BEGIN');
@@ -63,17 +63,17 @@ describe('the search rebuild beside a full load', () => {
     let started = 0;
     // Registered after the search hook: its early work runs once the rebuild has started.
     const remove = registerLoadHook({
-      name: 'break-related',
+      name: 'break-score',
       early: async (ctx) => {
         for (let i = 0; i < 200 && (await waiting()) === 0; i++) await new Promise((r) => setTimeout(r, 25));
         started = await waiting();
-        await ctx.duck.run(`DROP VIEW ${ctx.schema}.li_revocation`);
+        await ctx.duck.run(`DROP TABLE ${ctx.schema}.related`);
         return undefined;
       },
       run: async () => {},
     });
     try {
-      await expect(runInput(suite.env, copyDays('two-days/2026-03-01'))).rejects.toThrow(/li_revocation/);
+      await expect(runInput(suite.env, copyDays('two-days/2026-03-01'))).rejects.toThrow(/related/);
     } finally {
       remove();
       await blocker.query('ROLLBACK');
@@ -91,7 +91,7 @@ describe('the search rebuild beside a full load', () => {
     expect(before.some((d) => d.includes('carrier_search_keys_idx'))).toBe(true);
     const days = await runInput(suite.env, copyDays('two-days/2026-03-01'));
     expect(days.map((d) => d.status)).toEqual(['succeeded']);
-    // A first run: the rebuild started after the snapshot stage, the load took it over.
+    // A first run: the rebuild started before the score stage, the load took it over.
     expect(days[0].stages.find((s) => s.stage === 'load')?.detail).toMatchObject({ mode: 'full', hook_search: 5, early_hooks: ['search'] });
     expect(await catalogOf(suite.db.pool)).toEqual(before);
     expect(await shadowExists()).toBe(false);

@@ -37,9 +37,9 @@ import type { Stage, StageResult } from './types.ts';
  */
 export const searchLoadHook: LoadHook = {
   name: 'search',
-  // A first load is full: its rebuild starts once the snapshot is made, beside the related and
-  // score stages (search_source reads none of their columns), where it ran beside the load only
-  // and the load waited 6-34 s for it at 2.1M carriers.
+  // A first load is full: its rebuild starts before the score stage, beside it (search_source
+  // reads no score or related column), where it ran beside the load only and the load waited
+  // 6-34 s for it at 2.1M carriers.
   async early(ctx) {
     if (await servedRun(ctx.pool)) return undefined;
     const build = await startShadowBuild(ctx, NOT_SCORED);
