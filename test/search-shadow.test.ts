@@ -50,16 +50,29 @@ async function contentsOf(from: Pick<Pool, 'query'>): Promise<Record<string, str
 const shadowExists = async () =>
   (await suite.db.pool.query('SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = $1', [SHADOW_SCHEMA])).rows[0].n > 0;
 
-describe('the search rebuild beside a full load', () => {
-  it('of a first run starts before the score stage, and stops when a stage before the load fails', async () => {
-    // The rebuild waits at its insert of new cargo labels while this SHARE lock is held.
-    const blocker = await suite.db.pool.connect();
-    await blocker.query('BEGIN');
-    await blocker.query('LOCK TABLE search_cargo_labels IN SHARE MODE');
-    const waiting = async () =>
+/**
+ * A SHARE lock on the cargo labels, which keeps a rebuild waiting at its insert of new labels
+ * (reading them, as the schema's setup does, is not blocked): `waiting` counts the waiters.
+ */
+async function holdCargoLabels() {
+  const blocker = await suite.db.pool.connect();
+  await blocker.query('BEGIN');
+  await blocker.query('LOCK TABLE search_cargo_labels IN SHARE MODE');
+  return {
+    waiting: async () =>
       (await suite.db.pool.query(
         `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%search_cargo_labels%'`,
-      )).rows[0].n;
+      )).rows[0].n,
+    release: async () => {
+      await blocker.query('ROLLBACK');
+      blocker.release();
+    },
+  };
+}
+
+describe('the search rebuild beside a full load', () => {
+  it('of a first run starts before the score stage, and stops when a stage before the load fails', async () => {
+    const { waiting, release } = await holdCargoLabels();
     let started = 0;
     // Registered after the search hook: its early work runs once the rebuild has started.
     const remove = registerLoadHook({
@@ -76,8 +89,7 @@ describe('the search rebuild beside a full load', () => {
       await expect(runInput(suite.env, copyDays('two-days/2026-03-01'))).rejects.toThrow(/related/);
     } finally {
       remove();
-      await blocker.query('ROLLBACK');
-      blocker.release();
+      await release();
     }
     expect(started).toBe(1);
     // The rebuild was terminated and its schema dropped; nothing is served.
@@ -116,15 +128,7 @@ describe('the search rebuild beside a full load', () => {
   it('a full load failing while the rebuild runs stops it and leaves the served tables', async () => {
     const before = await contentsOf(suite.db.pool);
     await suite.db.pool.query(`UPDATE search_index_state SET indexed_at = '2026-01-01' WHERE backend = 'postgres'`);
-    // A SHARE lock on the cargo labels keeps the rebuild waiting at its insert of new labels
-    // (reading them, as the schema's setup does, is not blocked).
-    const blocker = await suite.db.pool.connect();
-    await blocker.query('BEGIN');
-    await blocker.query('LOCK TABLE search_cargo_labels IN SHARE MODE');
-    const waiting = async () =>
-      (await suite.db.pool.query(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%search_cargo_labels%'`,
-      )).rows[0].n;
+    const { waiting, release } = await holdCargoLabels();
     const remove = registerLoadHook({
       name: 'explode',
       prepare: async () => {
@@ -138,8 +142,7 @@ describe('the search rebuild beside a full load', () => {
       await expect(rerunStage(suite.env, 'load', 1, { full: true })).rejects.toThrow('prepare failed');
     } finally {
       remove();
-      await blocker.query('ROLLBACK');
-      blocker.release();
+      await release();
     }
     // The build was terminated, not left waiting for the lock.
     expect(await waiting()).toBe(0);
