@@ -29,7 +29,8 @@ const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * Runs `fill` with the indexes and foreign keys of `tables` dropped, those of the tables that are
- * empty; the others are written through their indexes and checked row by row. `tables` are trusted identifiers (constants of the caller).
+ * empty; the others are written through their indexes and checked row by row. `tables` are
+ * trusted identifiers (constants of the caller).
  */
 export async function fillEmptyTables<T>(db: Queryable, tables: readonly string[], fill: () => Promise<T>): Promise<T> {
   const dropped: Array<{ table: string; ix: IndexDef }> = [];

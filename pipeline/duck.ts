@@ -98,6 +98,16 @@ export async function duckTableExists(conn: DuckDBConnection, schema: string, na
   return rows.length > 0;
 }
 
+/** The run a stage recorded in the one-row table <schema>.<table> (column from_run), or null. */
+export async function recordedRun(conn: DuckDBConnection, schema: string, table: string): Promise<number | null> {
+  if (!(await duckTableExists(conn, schema, table))) return null;
+  const [row] = await duckRows<{ from_run: number }>(conn, `SELECT from_run FROM ${schema}.${table}`);
+  return row?.from_run ?? null;
+}
+
+/** A WHERE clause keeping the carriers of `dots` (a query of dot_number); '' keeps all. */
+export const whereDotIn = (dots: string | null): string => (dots ? `WHERE dot_number IN (${dots})` : '');
+
 /**
  * Stops a stage run before the stages it reads (`stage NAME --run ID` out of order): each of
  * `tables` must be in the run's schema; the error names the first missing one and `runFirst`.

@@ -21,7 +21,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Adapter } from './adapters/index.ts';
 import type { RunContext } from './context.ts';
-import { duckRows, duckSql, duckTableExists, lit, runSchema } from './duck.ts';
+import { duckRows, duckSql, duckTableExists, lit, recordedRun, runSchema } from './duck.ts';
 import { sameFingerprint } from './fingerprint.ts';
 import { hasRunFile, openRunFile, publishRunFile, runFilesDir } from './run-files.ts';
 import { previousRun } from './runs.ts';
@@ -217,8 +217,4 @@ async function writeDeltaFiles(ctx: RunContext, sources: Source[], fromRun: numb
 }
 
 /** The previous run a snapshot can be built against from the run's delta, if the run has one. */
-export async function deltaFromRun(ctx: RunContext): Promise<number | null> {
-  if (!(await duckTableExists(ctx.duck, ctx.schema, 'input_delta_run'))) return null;
-  const [row] = await duckRows<{ from_run: number }>(ctx.duck, `SELECT from_run FROM ${ctx.schema}.input_delta_run`);
-  return row?.from_run ?? null;
-}
+export const deltaFromRun = (ctx: RunContext): Promise<number | null> => recordedRun(ctx.duck, ctx.schema, 'input_delta_run');

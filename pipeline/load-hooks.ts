@@ -42,8 +42,8 @@ export interface LoadHook {
   /**
    * Optional: work a full load will need that reads nothing but the snapshot, started before the
    * score stage when one process runs all stages of a run (pipeline/run.ts), so that it runs
-   * beside it; `prepare` receives what it returns, and takes it over or abandons it. Undefined:
-   * nothing started.
+   * beside it; `prepare` receives what it returns and takes it over by returning it (the load
+   * abandons it otherwise). Undefined: nothing started.
    */
   early?: (ctx: RunContext) => Promise<Prepared | undefined>;
   /** Returns the rows it wrote (for the run's stage record), or nothing. */

@@ -12,7 +12,7 @@ import {
   SUMMARY_KEYS,
 } from '../../lib/domain.ts';
 import type { RunContext } from '../context.ts';
-import { duckRows, duckRun, duckSql, duckTableExists, requireRunTables, runSchema } from '../duck.ts';
+import { duckRows, duckRun, duckSql, duckTableExists, requireRunTables, runSchema, whereDotIn } from '../duck.ts';
 import { StageOrderError } from '../errors.ts';
 import { previousRun, recordSummary } from '../runs.ts';
 import { movedSince } from './snapshot.ts';
@@ -61,7 +61,7 @@ export const diff: Stage = {
       sqlText += duckSql('diff', {
         schema: ctx.schema,
         prev: runSchema(prev),
-        only: moved ? `WHERE dot_number IN (${moved})` : '',
+        only: whereDotIn(moved),
         oos_hundredths: OOS_POINTS * 100,
         oos_min_insp: OOS_MIN_INSPECTIONS,
         fleet_units: FLEET_UNITS,

@@ -48,10 +48,7 @@ export const searchLoadHook: LoadHook = {
     return build;
   },
   async prepare({ ctx, mode, early }) {
-    if (mode !== 'full') {
-      await early?.abandon();
-      return undefined;
-    }
+    if (mode !== 'full') return undefined;
     return early ?? startShadowBuild(ctx);
   },
   async run({ ctx, client, mode, prepared }) {
@@ -88,10 +85,7 @@ async function startShadowBuild(ctx: RunContext, tables?: typeof NOT_SCORED): Pr
   ctx.progress.start('export search_source');
   await duckToCsv(ctx, `SELECT ${columns.join(', ')} FROM (${exportSql(ctx, 'export_carriers', '', tables)})`, file);
   ctx.progress.end();
-  return buildSearchShadow(ctx.pool, async (client) => {
-    await copyFileToPg(client, file, `${SHADOW_SCHEMA}.carriers (${columns.join(', ')})`);
-    fs.rmSync(file, { force: true });
-  });
+  return buildSearchShadow(ctx.pool, (client) => copyFileToPg(client, file, `${SHADOW_SCHEMA}.carriers (${columns.join(', ')})`));
 }
 
 export const indexSearch: Stage = {

@@ -15,7 +15,7 @@ import { sql, withTransaction, type PoolClient } from '../../lib/db.ts';
 import { fillEmptyTable } from '../../lib/empty-tables.ts';
 import { CARRIER_COLUMNS, CHANGE_COLUMNS, POLICY_COLUMNS } from '../columns.ts';
 import type { RunContext } from '../context.ts';
-import { duckRows, duckRun, duckSql, duckTableExists, lit, requireRunTables, runSchema } from '../duck.ts';
+import { duckRows, duckRun, duckSql, duckTableExists, lit, requireRunTables, runSchema, whereDotIn } from '../duck.ts';
 import { abandonEarlyWork, loadHooks, takeEarlyWork, type LoadHook, type Prepared } from '../load-hooks.ts';
 import { dropRunFiles } from '../run-files.ts';
 import { copyFileToPg, duckToCsv } from '../pg-copy.ts';
@@ -164,8 +164,7 @@ export const load: Stage = {
     await requireRunTables(ctx, ['snapshot', 'policies', 'changes', 'related', 'scores'], 'snapshot, diff, related and score stages');
     const p = await plan(ctx, opts);
     if (p.mode === 'incremental') {
-      const moved = await movedSince(ctx, p.base!);
-      const only = moved ? `WHERE dot_number IN (${moved})` : '';
+      const only = whereDotIn(await movedSince(ctx, p.base!));
       await duckRun(ctx.duck, duckSql('load_delta', { schema: ctx.schema, base: runSchema(p.base!), only }));
     }
     const counts = await duckRows<{ category: string; n: number }>(
@@ -196,10 +195,10 @@ export const load: Stage = {
       const preparing = Date.now();
       for (const hook of loadHooks()) {
         const early = takeEarlyWork(ctx.runId, hook);
-        const work = hook.prepare ? await hook.prepare({ ctx, client, mode: p.mode, early }) : undefined;
+        const work = await hook.prepare?.({ ctx, client, mode: p.mode, early });
         if (work) prepared.set(hook, work);
-        else await early?.abandon();
         if (early && work === early) tookEarly.push(hook.name);
+        else await early?.abandon();
       }
       await abandonEarlyWork(ctx.runId);
       const exporting = Date.now();

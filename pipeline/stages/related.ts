@@ -9,8 +9,8 @@
  * are what they were in the previous run keeps its normalised identifiers from that run (step 0,
  * related_source.sql and related_keep.sql): normalising two million addresses and names is most
  * of the stage, and a night changes ~1 % of them. When the snapshot stage carried that run's rows
- * over, only the carriers it moved are compared. A fingerprint of the normalisation's SQL is stored with them, so a changed normalisation runs
- * on every carrier again. The identifiers
+ * over, only the carriers it moved are compared. A fingerprint of the normalisation's SQL is
+ * stored with them, so a changed normalisation runs on every carrier again. The identifiers
  * (8.5M rows at 2.1M carriers) are a run file (pipeline/run-files.ts), a copy of the previous
  * run's file less the changed carriers' rows, plus their new ones. Output tables of the run's
  * schema: related (dot_number, related_companies, chameleon_links), standing (revoked or inactive
@@ -19,7 +19,7 @@
  */
 import { CHAMELEON } from '../../lib/risk/thresholds.ts';
 import type { RunContext } from '../context.ts';
-import { duckRows, duckRun, duckSql, duckTableExists, lit, requireRunTables, runSchema } from '../duck.ts';
+import { duckRows, duckRun, duckSql, duckTableExists, lit, requireRunTables, runSchema, whereDotIn } from '../duck.ts';
 import { sameFingerprint, storeFingerprint } from '../fingerprint.ts';
 import { hasRunFile, openRunFile, publishRunFile } from '../run-files.ts';
 import { previousRun } from '../runs.ts';
@@ -69,7 +69,7 @@ export const related: Stage = {
     // With the snapshot carried from the run the identifiers are kept from, only its moved
     // carriers can have other identifiers (or be gone).
     const moved = keptRun === null ? null : await movedSince(ctx, keptRun);
-    const only = moved ? `WHERE dot_number IN (${moved})` : '';
+    const only = whereDotIn(moved);
     await ctx.duck.run(duckSql(keptFrom ? 'related_source' : 'related_source_all', { schema: ctx.schema, prev: keptFrom ?? '', only }));
     if (keptFrom) await ctx.duck.run(duckSql('related_keep', { ...vars, candidates: moved ?? `SELECT dot_number FROM ${idents}` }));
     else await ctx.duck.run(`CREATE TABLE ${idents} (dot_number VARCHAR, kind VARCHAR, value VARCHAR, h UBIGINT)`);

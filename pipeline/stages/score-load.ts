@@ -9,8 +9,8 @@
  *   run's (which the served rows hold): an unchanged snapshot row can still get a new score.
  * - risk_history: a row per carrier whose score, grade, tier or flag set differs from its last
  *   row. The previous run's scores in DuckDB narrow the candidates (to the carriers scored this
- *   run when the others kept the previous run's rows: risk_candidates.sql); PostgreSQL checks the ones
- *   the previous run did not have against their last row. The very first history is one INSERT
+ *   run when the others kept the previous run's rows: risk_candidates.sql); PostgreSQL checks
+ *   the ones the previous run did not have against their last row. The very first history is one INSERT
  *   from carriers (which hold the run's scores by then, whatever the load's mode). A rerun
  *   deletes the run's rows first.
  * - risk_history_runs: the run's row count, for GET /v1/meta.
@@ -18,7 +18,7 @@
 import { sql, type PoolClient } from '../../lib/db.ts';
 import { fillEmptyTable } from '../../lib/empty-tables.ts';
 import type { RunContext } from '../context.ts';
-import { duckSql, duckTableExists, lit, requireRunTables, runSchema } from '../duck.ts';
+import { duckSql, duckTableExists, lit, requireRunTables, runSchema, whereDotIn } from '../duck.ts';
 import type { LoadHook } from '../load-hooks.ts';
 import { copyDuckToPg } from '../pg-copy.ts';
 import { previousRun } from '../runs.ts';
@@ -44,7 +44,7 @@ async function candidates(ctx: RunContext, prev: number): Promise<string> {
   const fresh = await freshScoresSince(ctx, prev);
   if (fresh === null) return '';
   await ctx.duck.run(duckSql('risk_candidates', { schema: ctx.schema, prev: runSchema(prev), fresh }));
-  return 'WHERE dot_number IN (SELECT dot_number FROM risk_candidates)';
+  return whereDotIn('SELECT dot_number FROM risk_candidates');
 }
 
 export interface RiskLoadResult {

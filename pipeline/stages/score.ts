@@ -29,7 +29,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { RISK_SNAPSHOT_FIELDS } from '../../lib/risk/index.ts';
 import type { RunContext } from '../context.ts';
-import { duckRows, duckSql, duckTableExists, lit, requireRunTables, runSchema } from '../duck.ts';
+import { duckRows, duckSql, duckTableExists, lit, recordedRun, requireRunTables, runSchema } from '../duck.ts';
 import { sameFingerprint, storeFingerprint } from '../fingerprint.ts';
 import { hasRunFile, openRunFile, publishRunFile } from '../run-files.ts';
 import { previousRun } from '../runs.ts';
@@ -126,17 +126,14 @@ class ScorePool {
  * they were (score_fresh); null when the run's scores were not kept from `prev`.
  */
 export async function freshScoresSince(ctx: RunContext, prev: number): Promise<string | null> {
-  if (!(await duckTableExists(ctx.duck, ctx.schema, 'score_kept'))) return null;
-  const [row] = await duckRows<{ from_run: number }>(ctx.duck, `SELECT from_run FROM ${ctx.schema}.score_kept`);
-  return row?.from_run === prev ? `SELECT dot_number FROM ${ctx.schema}.score_fresh` : null;
+  return (await recordedRun(ctx.duck, ctx.schema, 'score_kept')) === prev ? `SELECT dot_number FROM ${ctx.schema}.score_fresh` : null;
 }
 
 export const score: Stage = {
   name: 'score',
   async run(ctx): Promise<StageResult> {
     await requireRunTables(ctx, ['snapshot', 'related'], 'snapshot and related stages');
-    await ctx.duck.run(`DROP TABLE IF EXISTS ${ctx.schema}.score_model; DROP TABLE IF EXISTS ${ctx.schema}.score_fresh`);
-    await ctx.duck.run(`DROP TABLE IF EXISTS ${ctx.schema}.score_kept`);
+    for (const t of ['score_model', 'score_fresh', 'score_kept']) await ctx.duck.run(`DROP TABLE IF EXISTS ${ctx.schema}.${t}`);
     const prev = await reusableFrom(ctx);
     // The run's scores table, a run file: a copy of the previous run's less the scores that no
     // longer hold, or a new one.

@@ -12,7 +12,7 @@
 import path from 'node:path';
 import { ROOT } from '../../lib/config.ts';
 import type { RunContext } from '../context.ts';
-import { duckRows, duckRun, duckSql, duckTableExists, lit, requireRunTables, runSchema } from '../duck.ts';
+import { duckRows, duckRun, duckSql, lit, recordedRun, requireRunTables, runSchema } from '../duck.ts';
 import { sameFingerprint, storeFingerprint } from '../fingerprint.ts';
 import { deltaFromRun, deltaSchema, SNAPSHOT_MODEL } from '../input-delta.ts';
 import { hasRunFile, openRunFile, publishRunFile, runFileCatalog, runFileTables } from '../run-files.ts';
@@ -49,9 +49,7 @@ async function deltaAgainst(ctx: RunContext, prev: number): Promise<boolean> {
  * the same), when this run's snapshot carried prev's rows over; else null.
  */
 export async function movedSince(ctx: RunContext, prev: number): Promise<string | null> {
-  if (!(await duckTableExists(ctx.duck, ctx.schema, 'snapshot_carried'))) return null;
-  const [row] = await duckRows<{ from_run: number }>(ctx.duck, `SELECT from_run FROM ${ctx.schema}.snapshot_carried`);
-  return row?.from_run === prev ? `SELECT dot_number FROM ${ctx.schema}.snapshot_moved` : null;
+  return (await recordedRun(ctx.duck, ctx.schema, 'snapshot_carried')) === prev ? `SELECT dot_number FROM ${ctx.schema}.snapshot_moved` : null;
 }
 
 export const snapshot: Stage = {
