@@ -72,6 +72,15 @@ describe('bulk writes into empty tables', () => {
       expect(await fillEmptyTable(client, 'risk_history', count)).toBe(0);
       expect(await count()).toBe(4);
       await client.query('ROLLBACK');
+      // GIN indexes are built with a memory of their own; the caller's setting is restored.
+      await client.query('BEGIN');
+      await client.query('DELETE FROM carrier_search');
+      await client.query(`SET LOCAL maintenance_work_mem = '77MB'`);
+      const gin = `SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'carrier_search' AND indexdef LIKE '% USING gin %'`;
+      expect(await fillEmptyTable(client, 'carrier_search', async () => (await client.query(gin)).rows[0].n)).toBe(0);
+      expect((await client.query(gin)).rows[0].n).toBe(3);
+      expect((await client.query(`SELECT current_setting('maintenance_work_mem') AS m`)).rows[0].m).toBe('77MB');
+      await client.query('ROLLBACK');
     } finally {
       client.release();
     }
