@@ -222,7 +222,7 @@ describe('GET /v1/carriers/{dot_number}/risk-history', () => {
 
 describe('the full profile and meta', () => {
   it('GET /v1/carriers/{dot} carries the cached score and the related companies', async () => {
-    const c = await carrierWhere("jsonb_array_length(related_companies) > 0");
+    const c = await carrierWhere("json_array_length(related_companies) > 0");
     const { data } = await app.api.GET('/v1/carriers/{dot_number}', { params: { path: { dot_number: c.dot_number } } });
     expect(data!.risk_score).toEqual(c.risk_score);
     expect(data!.related_companies.length).toBeGreaterThan(0);

@@ -106,7 +106,7 @@ describe('the nightly score', () => {
     const mismatches: string[] = [];
     await inParallel(carriers, 8, async (c) => {
       const scored = await scoreFromSource(app.db.pool, c.dot_number, mergePolicy({}));
-      // jsonb keeps no key order: compare values, not texts.
+      // Compare values, not texts.
       if (!isDeepStrictEqual(scored?.risk_score, c.risk_score)) mismatches.push(c.dot_number);
     });
     expect(mismatches).toEqual([]);

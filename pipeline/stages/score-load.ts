@@ -10,9 +10,8 @@
  * - risk_history: a row per carrier whose score, grade, tier or flag set differs from its last
  *   row. The previous run's scores in DuckDB narrow the candidates (to the carriers scored this
  *   run when the others kept the previous run's rows: risk_candidates.sql); PostgreSQL checks
- *   the ones the previous run did not have against their last row. The very first history is one INSERT
- *   from carriers (which hold the run's scores by then, whatever the load's mode). A rerun
- *   deletes the run's rows first.
+ *   the ones the previous run did not have against their last row. The very first history is a
+ *   COPY of every carrier's row, into the empty table. A rerun deletes the run's rows first.
  * - risk_history_runs: the run's row count, for GET /v1/meta.
  */
 import { sql, type PoolClient } from '../../lib/db.ts';
@@ -83,9 +82,9 @@ export async function loadRisk(ctx: RunContext, client: PoolClient, mode: 'full'
   const earlier = (await client.query<{ earlier: boolean }>(sql('pipeline/risk_history_has_earlier'), [ctx.batchTs])).rows[0].earlier;
   let history: number;
   if (!earlier) {
-    // The first history: every served carrier, whose carriers row now holds this run's score.
-    history = await fillEmptyTable(client, 'risk_history', async () =>
-      (await client.query(sql('pipeline/risk_history_bootstrap'), [ctx.runId, ctx.batchTs])).rowCount ?? 0);
+    // The first history: a row for every carrier the run scored (every served carrier).
+    history = await fillEmptyTable(client, 'risk_history', () =>
+      copyDuckToPg(ctx, client, { select: duckSql('export_risk_history', vars), table: `risk_history ${HISTORY_COLUMNS}` }));
   } else {
     const historySelect = duckSql(prev ? 'export_risk_history_changed' : 'export_risk_history', vars);
     await copyDuckToPg(ctx, client, { select: historySelect, table: `risk_history_stage ${HISTORY_COLUMNS}` });

@@ -1,8 +1,8 @@
 -- Staging of the risk load hook (pipeline/stages/score-load.ts), dropped with the load transaction.
 CREATE TEMP TABLE risk_stage (
   dot_number        text PRIMARY KEY,
-  risk_score        jsonb NOT NULL,
-  related_companies jsonb,
-  chameleon_links   jsonb
+  risk_score        json NOT NULL,
+  related_companies json,
+  chameleon_links   json
 ) ON COMMIT DROP;
 CREATE TEMP TABLE risk_history_stage (LIKE risk_history) ON COMMIT DROP;
