@@ -29,7 +29,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { RISK_SNAPSHOT_FIELDS } from '../../lib/risk/index.ts';
 import type { RunContext } from '../context.ts';
-import { duckRows, duckSql, duckTableExists, lit, recordedRun, requireRunTables, runSchema } from '../duck.ts';
+import { duckRows, duckSql, duckTableExists, lit, recordedRun, requireRunTables, runSchema, whereDotIn } from '../duck.ts';
 import { sameFingerprint, storeFingerprint } from '../fingerprint.ts';
 import { hasRunFile, openRunFile, publishRunFile } from '../run-files.ts';
 import { previousRun } from '../runs.ts';
@@ -145,7 +145,7 @@ export const score: Stage = {
     if (scoped) {
       await ctx.duck.run(duckSql('score_scope', { schema: ctx.schema, prev: runSchema(prev!), moved, scores, batch_date: batchDate }));
     }
-    const only = scoped ? 'WHERE s.dot_number IN (SELECT dot_number FROM score_scope)' : '';
+    const only = whereDotIn(scoped ? 'SELECT dot_number FROM score_scope' : null);
     await ctx.duck.run(duckSql('score_input', { schema: ctx.schema, only }));
     if (prev !== null) {
       const scope = scoped ? 'p.dot_number IN (SELECT dot_number FROM score_scope)' : 'TRUE';

@@ -5,7 +5,7 @@
 -- previous run's score (sql/duckdb/score_keep.sql). A temp table (in memory, spilled beyond
 -- DuckDB's memory limit): it lives only while the stage runs, and writing its 2.1M rows to the
 -- database file took 3.9 s against 1.1 s. Vars: schema (r<run>), only ('' or a WHERE clause on
--- s.dot_number: the carriers whose score may change, score_scope.sql).
+-- dot_number: the carriers whose score may change, score_scope.sql).
 CREATE OR REPLACE TEMP TABLE score_input AS
 WITH input AS (
 SELECT
@@ -35,8 +35,7 @@ SELECT
     THEN to_json(list_filter(s.basics, b -> coalesce(b.alert, false)))::VARCHAR
   END AS basics,
   r.chameleon_links
-FROM {{schema}}.snapshot s
+FROM (SELECT * FROM {{schema}}.snapshot {{only}}) s
 LEFT JOIN {{schema}}.related r ON r.dot_number = s.dot_number
-{{only}}
 )
 SELECT input.*, hash(input) AS input_hash FROM input;
