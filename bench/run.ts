@@ -150,7 +150,7 @@ async function main() {
     const cursors = classes.map(() => ({ i: 0 }));
     // Steady state, as a server running all day is: each class's requests sent twice, unmeasured
     // (the carrier cache keeps an answer from its second request on).
-    log('warm-up: each class but the every-DOT-new one sends each of its requests twice');
+    log('warm-up: each class but the every-DOT/MC-new ones sends each of its requests twice');
     for (const cls of classes.filter((c) => !c.cold)) {
       const amount = 2 * cls.requests.length;
       await driveSamples(apiUrl, cls.requests as BenchRequest[], { seconds: 60, connections: Math.min(connections, amount), amount });

@@ -1,5 +1,6 @@
 /**
- * Rendered carrier answers (profile, safety, insurance) kept in memory between ETL runs, so a
+ * Rendered carrier answers (profile, safety, insurance), and bulk-by-MC's stored profiles by MC
+ * number (server/bulk-by-mc.ts), kept in memory between ETL runs, so a
  * repeated lookup is answered without the database: a lookup spent most of its time in the
  * query's round trip, row parsing and JSON.stringify (docs/performance.md, sixth round).
  *
@@ -20,10 +21,13 @@ import type { Pool } from '../lib/db.ts';
 import { logger } from '../lib/logger.ts';
 
 export const CHANNEL = 'carrier_data';
-const SEEN_LIMIT = 50_000;
+export const SEEN_LIMIT = 50_000;
 
-/** The key of a carrier's answer: its kind and the DOT number without leading zeros. */
-export const cacheKey = (kind: 'carrier' | 'safety' | 'insurance', bareDot: string) => `${kind}:${bareDot}`;
+/**
+ * The key of a carrier's answer: its kind and the DOT number without leading zeros; or, for
+ * bulk-by-MC's stored profiles (server/bulk-by-mc.ts), 'mc' and the bare MC number.
+ */
+export const cacheKey = (kind: 'carrier' | 'safety' | 'insurance' | 'mc', bare: string) => `${kind}:${bare}`;
 
 export interface CachedAnswer {
   etag: string;

@@ -9,6 +9,7 @@ import { runPipelineCli } from '../lib/pipeline-process.ts';
 import { createCarrierCache, type CachedAnswer, type CarrierCache } from '../server/carrier-cache.ts';
 import { startApp, type TestApp } from './helpers/app.ts';
 import { loadSample, type Sample } from './helpers/sample.ts';
+import { putRun } from './helpers/carrier-rows.ts';
 
 let app: TestApp;
 let sample: Sample;
@@ -25,9 +26,22 @@ const keep = (cache: CarrierCache, key: string, answer: CachedAnswer) => {
   cache.set(key, cache.generation(), answer);
 };
 
+let key: string;
+/** Bulk-by-MC's answer for `mcs`, as the client sees it. */
+const byMc = async (mcs: string[]) => {
+  const res = await fetch(`${app.url}/v1/carriers/bulk-by-mc`, {
+    method: 'POST',
+    headers: { 'X-API-Key': key, 'content-type': 'application/json' },
+    body: JSON.stringify({ mc_numbers: mcs }),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { data: { dot_number: string; mc_number: string; legal_name: string }[]; not_found: string[] };
+};
+
 beforeAll(async () => {
   app = await startApp();
   sample = await loadSample(app.db, { carriers: 400, days: 2, load: 1 });
+  key = (await app.api.POST('/v1/auth/signup', { body: { email: 'cache@example.com', password: 'cache-pass' } })).data!.api_key!;
 });
 afterAll(async () => {
   await app?.close();
@@ -241,6 +255,47 @@ describe('carrier cache', () => {
       expect((await fetch(`${app.url}/v1/carriers/${dot}`, { headers: { 'X-API-Key': 'cdk_live_not_a_key' } })).status).toBe(401);
     } finally {
       await off.close();
+    }
+  });
+
+  it("keeps bulk-by-MC's profiles by MC number, and serves a committed write to them at once", async () => {
+    const mcs = (await q('SELECT DISTINCT mc_number FROM carrier_core_json ORDER BY mc_number LIMIT 20')).map((r) => r.mc_number);
+    const first = await byMc([...mcs, '7777777']);
+    expect(first.data.length).toBeGreaterThanOrEqual(mcs.length);
+    expect(await byMc([...mcs, '7777777'])).toEqual(first); // kept at its second miss
+    const before = stats().hits;
+    expect(await byMc([...mcs, '7777777'])).toEqual(first);
+    expect(stats().hits - before).toBe(mcs.length); // the unmatched number is asked of the database
+    // Half from memory, half read: the same answer.
+    expect(await byMc([...mcs.slice(0, 10), '7777777', ...(await q('SELECT DISTINCT mc_number FROM carrier_core_json ORDER BY mc_number OFFSET 20 LIMIT 3')).map((r) => r.mc_number)]))
+      .toMatchObject({ data: expect.arrayContaining(first.data.filter((c) => mcs.slice(0, 10).includes(c.mc_number))), not_found: ['7777777'] });
+    await q(`UPDATE carrier_core_json SET body = jsonb_set(body::jsonb, '{legal_name}', '"RENAMED BY TEST"')::text WHERE mc_number = $1`, [mcs[0]]);
+    await app.services.carrierCache!.sync();
+    const renamed = (await byMc(mcs)).data.filter((c) => c.mc_number === mcs[0]);
+    expect(renamed.map((c) => c.legal_name)).toEqual(renamed.map(() => 'RENAMED BY TEST'));
+  });
+
+  it("never joins bulk-by-MC's cached profiles to rows of a newer run", async () => {
+    const [a, b] = (await q('SELECT DISTINCT mc_number FROM carrier_core_json ORDER BY mc_number DESC LIMIT 2')).map((r) => r.mc_number);
+    await byMc([a]);
+    await byMc([a]);
+    const hits = stats().hits;
+    const cached = (await byMc([a])).data;
+    expect(stats().hits).toBe(hits + 1);
+    // A run commits and its notification has not arrived yet: the writes notify nobody.
+    await q('ALTER TABLE carrier_core_json DISABLE TRIGGER carrier_core_json_notify');
+    await q('ALTER TABLE etl_runs DISABLE TRIGGER etl_runs_notify');
+    let run: number | undefined;
+    try {
+      await q(`UPDATE carrier_core_json SET body = jsonb_set(body::jsonb, '{legal_name}', '"NEXT RUN"')::text WHERE mc_number = $1`, [a]);
+      run = await putRun(app.db.pool, '2099-01-01');
+      expect((await byMc([a])).data).toEqual(cached); // all from memory: this server has not heard of the run
+      const mixed = await byMc([a, b]); // b is read from the new run: so is a, again
+      expect(mixed.data.filter((c) => c.mc_number === a).map((c) => c.legal_name)).toEqual(cached.map(() => 'NEXT RUN'));
+    } finally {
+      await q('ALTER TABLE carrier_core_json ENABLE TRIGGER carrier_core_json_notify');
+      await q('ALTER TABLE etl_runs ENABLE TRIGGER etl_runs_notify');
+      if (run) await q('DELETE FROM etl_runs WHERE etl_run_id = $1', [run]);
     }
   });
 

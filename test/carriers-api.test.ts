@@ -158,6 +158,22 @@ describe('POST /v1/carriers/bulk-by-mc', () => {
     expect(blanks.data).toEqual({ data: [], not_found: [] });
   });
 
+  it('answers in request order, each carrier once, and lists not_found as sent', async () => {
+    // Four MC numbers in descending order, one of them with two carriers (made so here).
+    const held = await q('SELECT dot_number, mc_number FROM carrier_core_json ORDER BY mc_number DESC LIMIT 5');
+    await q('UPDATE carriers SET mc_number = $1 WHERE dot_number = $2', [held[2].mc_number, held[4].dot_number]);
+    await putCoreJson(app.db.pool, [held[4].dot_number]);
+    const mcs = held.slice(0, 4).map((r) => r.mc_number);
+    const sent = [mcs[3], '07777777', mcs[1], `00${mcs[3]}`, mcs[2], mcs[0], '7777777'];
+    for (let i = 0; i < 3; i++) {
+      // Three times: read from the database, then kept, then answered from the carrier cache.
+      const { data } = await app.api.POST('/v1/carriers/bulk-by-mc', { body: { mc_numbers: sent }, headers: { 'X-API-Key': key } });
+      const shared = [held[2].dot_number, held[4].dot_number].sort();
+      expect(data!.data.map((c) => c.dot_number)).toEqual([held[3].dot_number, held[1].dot_number, ...shared, held[0].dot_number]);
+      expect(data!.not_found).toEqual(['07777777']);
+    }
+  });
+
   it('more than 500 → 400; a prefixed MC → 400; no key → 401', async () => {
     const many = Array.from({ length: 501 }, (_, i) => String(i + 1));
     const over = await app.api.POST('/v1/carriers/bulk-by-mc', { body: { mc_numbers: many }, headers: { 'X-API-Key': key } });

@@ -1,22 +1,16 @@
 /** Carrier lookups: profile, safety, insurance, bulk by DOT and by MC. */
-import { copyOutRows, digitsArrayLiteral } from '../../lib/copy-out.ts';
-import { sqlWith, statement, type Pool } from '../../lib/db.ts';
+import { statement, type Pool } from '../../lib/db.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { Request, Response } from 'express';
 import { answeredNotModified, etagOf } from '../etag.ts';
 import { cacheKey, type CarrierCache } from '../carrier-cache.ts';
 import { coreCarrier, fullCarrier, safetyRecord, timestamp, type CarrierRow, type CoreRow } from '../carrier-view.ts';
 import { respondCarrierAsOf } from '../point-in-time.ts';
+import { bulkByMcAnswer } from '../bulk-by-mc.ts';
 import { bodyOf, pathOf, queryOf, type HandlerFactory, type JsonOf } from './types.ts';
 
 /** DOT numbers arrive as digits (the contract checks); leading zeros do not make another carrier. */
 export const bareNumber = (s: string) => s.replace(/^0+(?=\d)/, '');
-
-/** The start of bulk-by-MC's answer, before the stored profiles. */
-const MC_ANSWER_HEAD = Buffer.from('{"data":[');
-
-/** Bulk-by-MC's query for these bare MC numbers (digits: the handler checked each). */
-export const carriersByMcSql = (mcs: string[]) => sqlWith('api/carriers-by-mcs', { mc_numbers: digitsArrayLiteral(mcs) });
 
 async function carrierRow(pool: Pool, dot: string): Promise<CarrierRow> {
   const { rows } = await pool.query<CarrierRow>(statement('api/carrier-by-dot', [dot]));
@@ -40,27 +34,22 @@ async function cachedAnswer(
   if (answeredNotModified(req, res, etag)) return;
   const bytes = Buffer.from(JSON.stringify(body));
   cache?.set(key, generation, { etag, body: bytes });
-  sendSerialized(res, [bytes], () => body);
+  sendSerialized(res, bytes, () => body);
 }
 
 /**
- * Sends an answer already serialised, as the bytes of its parts: the bytes the carrier cache
- * keeps, or bulk-by-MC's stored core profiles (carrier_core_json) between their envelope, which
- * parsing and stringifying again would cost more than the query. The parts go out in one write
- * without being joined first: joining bulk-by-MC's 360 KB into one string, then one Buffer,
- * cost ~0.3 ms of CPU a request. An app that validates responses (tests) sends `body()` through
+ * Sends an answer already serialised: the bytes the carrier cache keeps, or bulk-by-MC's stored
+ * core profiles (carrier_core_json) in their envelope, which parsing and stringifying again would
+ * cost more than the query. An app that validates responses (tests) sends `body()` through
  * res.json instead, so the validator checks it against openapi.yaml like any other answer.
  */
-function sendSerialized(res: Response, parts: Buffer[], body: () => unknown): void {
+function sendSerialized(res: Response, bytes: Buffer, body: () => unknown): void {
   if (res.app.locals.validateResponses) {
     res.json(body());
     return;
   }
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', parts.reduce((n, part) => n + part.length, 0));
-  res.cork(); // one writev for the headers and every part; end() uncorks
-  for (const part of parts.slice(0, -1)) res.write(part);
-  res.end(parts.at(-1));
+  res.end(bytes);
 }
 
 export const carrierHandlers: HandlerFactory = ({ pool, clock, carrierCache }) => ({
@@ -114,18 +103,15 @@ export const carrierHandlers: HandlerFactory = ({ pool, clock, carrierCache }) =
   },
 
   bulkCarriersByMc: async (req, res) => {
-    const wanted = new Set<string>();
+    const wanted = new Map<string, string>(); // bare number → the entry as sent (trimmed), in request order
     for (const raw of bodyOf(req, 'bulkCarriersByMc').mc_numbers) {
       const trimmed = raw.trim();
       if (trimmed === '') continue; // blank entries are ignored (spec)
       if (!/^\d+$/.test(trimmed)) throw badRequest(`mc_numbers: "${raw}" is not a bare MC number (digits only, no MC prefix)`);
-      wanted.add(bareNumber(trimmed));
+      const bare = bareNumber(trimmed);
+      if (!wanted.has(bare)) wanted.set(bare, trimmed);
     }
-    const [[data, found]] = await copyOutRows(pool, carriersByMcSql([...wanted]));
-    const foundSet = new Set(found!.length ? found!.toString('latin1').split(',') : []);
-    const notFound = [...wanted].filter((mc) => !foundSet.has(mc));
-    const tail = Buffer.from(`],"not_found":${JSON.stringify(notFound)}}`);
-    const parts = [MC_ANSWER_HEAD, data!, tail];
-    sendSerialized(res, parts, () => JSON.parse(Buffer.concat(parts).toString()));
+    const answer = await bulkByMcAnswer(pool, carrierCache, wanted);
+    sendSerialized(res, answer, () => JSON.parse(answer.toString()));
   },
 });
