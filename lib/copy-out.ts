@@ -13,8 +13,19 @@ export type CopyRow = (Buffer | null)[];
 
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 
-/** Parses the whole output of a `COPY ... TO STDOUT (FORMAT binary)` (PostgreSQL's documented format). */
-export function parseBinaryCopy(buf: Buffer): CopyRow[] {
+/** Where a row's fields lie in the output: field i is [start[i], end[i]), or null when start[i] is -1. */
+export interface RowSpans {
+  count: number;
+  start: Int32Array;
+  end: Int32Array;
+}
+
+/**
+ * Visits each row of the whole output of a `COPY ... TO STDOUT (FORMAT binary)` (PostgreSQL's
+ * documented format) without copying or slicing it: `spans` is reused from row to row. A caller
+ * that takes a few fields of many rows (bulk-by-MC's 500) skips a Buffer for every other field.
+ */
+export function eachBinaryCopyRow(buf: Buffer, visit: (spans: RowSpans) => void): void {
   const fail = (what: string): never => {
     throw new Error(`binary COPY output: ${what}`);
   };
@@ -24,39 +35,51 @@ export function parseBinaryCopy(buf: Buffer): CopyRow[] {
   const need = (n: number) => {
     if (at + n > buf.length) fail(`truncated at byte ${at}`);
   };
-  const rows: CopyRow[] = [];
+  const spans: RowSpans = { count: 0, start: new Int32Array(16), end: new Int32Array(16) };
   for (;;) {
     need(2);
     const fields = buf.readInt16BE(at);
     at += 2;
     if (fields === -1) break; // the trailer
-    const row: CopyRow = [];
+    if (fields > spans.start.length) Object.assign(spans, { start: new Int32Array(fields), end: new Int32Array(fields) });
+    spans.count = fields;
     for (let i = 0; i < fields; i++) {
       need(4);
       const len = buf.readInt32BE(at);
       at += 4;
       if (len === -1) {
-        row.push(null);
+        spans.start[i] = -1;
         continue;
       }
       need(len);
-      row.push(buf.subarray(at, at + len));
+      spans.start[i] = at;
+      spans.end[i] = at + len;
       at += len;
     }
-    rows.push(row);
+    visit(spans);
   }
   if (at !== buf.length) fail(`${buf.length - at} bytes after the trailer`);
+}
+
+/** The rows of the whole output of a binary COPY, each field's bytes a view of `buf`. */
+export function parseBinaryCopy(buf: Buffer): CopyRow[] {
+  const rows: CopyRow[] = [];
+  eachBinaryCopyRow(buf, ({ count, start, end }) => {
+    const row: CopyRow = [];
+    for (let i = 0; i < count; i++) row.push(start[i] === -1 ? null : buf.subarray(start[i], end[i]));
+    rows.push(row);
+  });
   return rows;
 }
 
-/** Runs `COPY (<query>) TO STDOUT (FORMAT binary)` on a client of `pool`; its rows as bytes. */
-export async function copyOutRows(pool: pg.Pool, query: string): Promise<CopyRow[]> {
+/** Runs `COPY (<query>) TO STDOUT (FORMAT binary)` on a client of `pool`; its whole output. */
+export async function copyOut(pool: pg.Pool, query: string): Promise<Buffer> {
   const client = await pool.connect();
   let failed: Error | undefined;
   try {
     const parts: Buffer[] = [];
     for await (const part of client.query(copyTo(`COPY (${query}) TO STDOUT (FORMAT binary)`))) parts.push(part as Buffer);
-    return parseBinaryCopy(Buffer.concat(parts));
+    return Buffer.concat(parts);
   } catch (err) {
     failed = err as Error;
     throw err;
@@ -64,6 +87,11 @@ export async function copyOutRows(pool: pg.Pool, query: string): Promise<CopyRow
     // A client whose COPY failed half-way may be mid-protocol: the pool drops it.
     client.release(failed);
   }
+}
+
+/** `copyOut`'s rows, each field's bytes as sent. */
+export async function copyOutRows(pool: pg.Pool, query: string): Promise<CopyRow[]> {
+  return parseBinaryCopy(await copyOut(pool, query));
 }
 
 /** A text[] literal of digit strings (MC or DOT numbers), for a statement that takes no parameters. */

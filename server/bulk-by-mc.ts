@@ -11,7 +11,7 @@
  * on its way), every MC number of the request is read again in one statement. MC numbers that
  * match nothing are not kept (nothing to evict them by); they are asked of the database each time.
  */
-import { copyOutRows, digitsArrayLiteral } from '../lib/copy-out.ts';
+import { copyOut, digitsArrayLiteral, eachBinaryCopyRow } from '../lib/copy-out.ts';
 import { sqlWith, type Pool } from '../lib/db.ts';
 import { cacheKey, type CarrierCache } from './carrier-cache.ts';
 import { etagOf } from './etag.ts';
@@ -30,23 +30,29 @@ interface Read {
 }
 
 async function read(pool: Pool, mcs: string[]): Promise<Read> {
-  const rows = await copyOutRows(pool, carriersByMcSql(mcs));
+  const out = await copyOut(pool, carriersByMcSql(mcs));
+  let run: string | undefined;
   const byMc = new Map<string, { dot: string; body: Buffer }[]>();
-  for (const [, dot, mc, body] of rows) {
-    if (!mc) continue; // nothing matched
-    const carrier = { dot: dot!.toString('latin1'), body: body! };
-    const key = mc.toString('latin1');
-    const held = byMc.get(key);
+  eachBinaryCopyRow(out, ({ start, end }) => {
+    run ??= etagOf('mc', out.toString('latin1', start[0], end[0]));
+    if (start[2] === -1) return; // nothing matched
+    const mc = out.toString('latin1', start[2], end[2]);
+    const carrier = { dot: out.toString('latin1', start[1], end[1]), body: out.subarray(start[3], end[3]) };
+    const held = byMc.get(mc);
     if (held) held.push(carrier);
-    else byMc.set(key, [carrier]);
-  }
-  // Copied out of the statement's output (a kept entry would otherwise keep all of it alive).
+    else byMc.set(mc, [carrier]);
+  });
+  // Most MC numbers have one carrier: its body as a view of the output (the cache copies what it keeps).
   const bodies = new Map<string, Buffer>();
   for (const [mc, held] of byMc) {
-    held.sort((a, b) => (a.dot < b.dot ? -1 : 1)); // several carriers of one MC: in DOT order
+    if (held.length === 1) {
+      bodies.set(mc, held[0].body);
+      continue;
+    }
+    held.sort((a, b) => (a.dot < b.dot ? -1 : 1)); // in DOT order
     bodies.set(mc, Buffer.concat(held.flatMap((c, i) => (i ? [COMMA, c.body] : [c.body]))));
   }
-  return { run: rows[0] && etagOf('mc', rows[0][0]!.toString('latin1')), bodies };
+  return { run, bodies };
 }
 
 /** Each found MC number's profiles, joined by commas; the numbers absent matched nothing. */
@@ -54,23 +60,24 @@ async function profilesByMc(pool: Pool, cache: CarrierCache | undefined, mcs: st
   const generation = cache?.generation() ?? 0;
   const found = new Map<string, Buffer>();
   const runs = new Set<string>();
-  const misses: string[] = [];
+  const misses = new Map<string, string>(); // MC number → its cache key
   for (const mc of mcs) {
-    const hit = cache?.get(cacheKey('mc', mc));
+    const key = cacheKey('mc', mc);
+    const hit = cache?.get(key);
     if (!hit) {
-      misses.push(mc);
+      misses.set(mc, key);
       continue;
     }
     found.set(mc, hit.body);
     runs.add(hit.etag);
   }
   if (runs.size > 1) return (await read(pool, mcs)).bodies;
-  if (misses.length === 0) return found;
-  const fresh = await read(pool, misses);
+  if (misses.size === 0) return found;
+  const fresh = await read(pool, [...misses.keys()]);
   if (runs.size === 1 && fresh.run && !runs.has(fresh.run)) return (await read(pool, mcs)).bodies;
   for (const [mc, body] of fresh.bodies) {
     found.set(mc, body);
-    cache?.set(cacheKey('mc', mc), generation, { etag: fresh.run!, body });
+    cache?.set(misses.get(mc)!, generation, { etag: fresh.run!, body });
   }
   return found;
 }

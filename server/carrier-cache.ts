@@ -126,7 +126,11 @@ export async function createCarrierCache(pool: Pool, maxBytes: number, retryMs =
       const old = entries.get(key);
       if (old) bytes -= old.body.length;
       entries.delete(key);
-      entries.set(key, answer);
+      // A copy of its own: the body may be a view of a larger buffer (a statement's whole output,
+      // or a pooled slab of small Buffers), which the entry would otherwise keep alive unaccounted.
+      const body = Buffer.allocUnsafeSlow(answer.body.length);
+      answer.body.copy(body);
+      entries.set(key, { etag: answer.etag, body });
       bytes += answer.body.length;
       for (const [k, v] of entries) {
         if (bytes <= maxBytes) break;
