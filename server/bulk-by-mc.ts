@@ -3,7 +3,8 @@
  * carrier cache keeps beside the rendered profiles: a broker checks the same roster again and
  * again, and an MC number's profiles, once read, are its answer until the next run. A request of
  * 500 read from the database costs PostgreSQL ~3 ms of CPU (~465 B-tree searches, 500 heap
- * tuples) and the server ~1 ms to take the ~360 KB in (docs/performance.md, seventeenth round).
+ * tuples) and the server ~2 ms to group the rows and keep track of them; from memory, neither
+ * (docs/performance.md, seventeenth round).
  *
  * An entry is the bytes of one MC number's profiles joined by commas, tagged with the run they
  * were read from. One answer never joins profiles of two runs: when the cached entries and the
