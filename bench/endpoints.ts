@@ -45,6 +45,11 @@ export async function endpointClasses(pool: pg.Pool, key: string): Promise<Endpo
   const auth = { 'X-API-Key': key };
   const run = await latestRun(pool);
   const byDot = (path: (d: string) => string, extra: Partial<BenchRequest> = {}) => dots.map((d) => ({ path: path(d), ...extra }));
+  // Bulk-by-MC's requests of 500 numbers from `list`, and the statement the handler runs for them.
+  const byMc = (list: string[]) => ({
+    requests: chunks(list, 500).map((c) => ({ method: 'POST' as const, path: '/v1/carriers/bulk-by-mc', headers: auth, body: { mc_numbers: c } })),
+    sql: chunks(list, 500).map((c) => (p: pg.Pool) => copyOutRows(p, carriersByMcSql(c))),
+  });
 
   const classes: EndpointClass[] = [
     {
@@ -93,15 +98,13 @@ export async function endpointClasses(pool: pg.Pool, key: string): Promise<Endpo
     {
       name: 'bulk-by-MC of 500 POST /v1/carriers/bulk-by-mc',
       target: { p95: 60 },
-      requests: chunks(mcs, 500).map((c) => ({ method: 'POST' as const, path: '/v1/carriers/bulk-by-mc', headers: auth, body: { mc_numbers: c } })),
-      sql: chunks(mcs, 500).map((c) => (p: pg.Pool) => copyOutRows(p, carriersByMcSql(c))),
+      ...byMc(mcs),
     },
     {
       // Never the same MC number twice: every profile read from the database, none from the cache.
       name: 'bulk-by-MC of 500, every MC new',
       cold: true,
-      requests: chunks(newMcs, 500).map((c) => ({ method: 'POST' as const, path: '/v1/carriers/bulk-by-mc', headers: auth, body: { mc_numbers: c } })),
-      sql: chunks(newMcs, 500).map((c) => (p: pg.Pool) => copyOutRows(p, carriersByMcSql(c))),
+      ...byMc(newMcs),
     },
     {
       name: 'per-carrier changes GET /v1/carriers/{dot}/changes',
