@@ -69,6 +69,7 @@ async function applyDelta(client: Client, full: boolean, steps: Record<string, n
   await client.query('SET LOCAL enable_memoize = off');
   await step(steps, 'insert_postings', () => client.query(sql('search/insert_postings'), [full]));
   await client.query('SET LOCAL enable_memoize TO DEFAULT');
+  await step(steps, 'word_buckets', () => client.query(sql(full ? 'search/word_buckets_full' : 'search/word_buckets')));
   await client.query('DROP TABLE search_old, search_new, search_same, search_posting_ids, search_posting_rows, search_word_delta');
   return rows[0].n;
 }
@@ -77,7 +78,7 @@ async function applyDelta(client: Client, full: boolean, steps: Record<string, n
  * The tables a full rebuild fills with plain INSERTs: their indexes and keys are dropped and built
  * after (lib/empty-tables.ts). The count tables keep theirs: their inserts use ON CONFLICT.
  */
-const BULK_TABLES = ['carrier_search', 'search_postings', 'search_word_counts', 'search_terms', 'search_term_deletes'];
+const BULK_TABLES = ['carrier_search', 'search_postings', 'search_word_counts', 'search_terms', 'search_term_deletes', 'search_word_buckets'];
 
 /**
  * Rebuilds every search table from `carriers` (first run, full loads, tests). Run it in a
@@ -149,5 +150,6 @@ export const SEARCH_TABLES = [
   'search_terms',
   'search_term_deletes',
   'search_name_buckets',
+  'search_word_buckets',
 ];
 
