@@ -89,6 +89,11 @@ const SPECIAL: CarrierSnapshot[] = [
   // a name starting with the last code point before the UTF-16 surrogates (no chr() after it).
   carrierRow('900014', { legal_name: 'A' }),
   carrierRow('900015', { legal_name: '\uD7FF HAULING', phy_state: 'TX', lat: CENTROID.TX[0], lon: CENTROID.TX[1] }),
+  // KING's relevance head (names starting with KING) holds a carrier listed under its legal name
+  // in the first bucket, and its list goes on past the head's buckets (search_word_buckets).
+  carrierRow('900016', { legal_name: 'AARDVARK FREIGHT INC', dba_name: 'KING TRANSPORT' }),
+  carrierRow('900017', { legal_name: 'ZULU KING LLC' }),
+  carrierRow('900018', { legal_name: 'ZYDECO KING EXPRESS INC' }),
 ];
 const FIXTURE = [...Array.from({ length: 240 }, (_, i) => generated(i)), ...SPECIAL];
 
@@ -463,6 +468,57 @@ describe('deep pages from name buckets', () => {
   }
 });
 
+describe('deep pages of one word from word buckets', () => {
+  // One word's list in name order (relevance order: after its head), each page started at the
+  // word's name bucket (search_word_buckets) and skipping the rest of its offset and the head's
+  // entries before the bucket. KING's head (900013's DBA, names starting with KING) lies inside
+  // the list; HAULING holds 900015, the last bucket.
+  const fromBuckets = new PostgresSearch(null as never, { smallTotal: 0, driverMax: 0, bucketFrom: 0 });
+  const walked = new PostgresSearch(null as never, { smallTotal: 0, driverMax: 0, bucketFrom: 1e9 });
+  const pages = async (plan: PostgresSearch, query: Query, perPage: number, total: number) => {
+    const rows = [];
+    for (let page = 1; page <= Math.ceil(total / perPage); page++) {
+      const got = await plan.search(searchParams({ ...query, per_page: perPage, page } as never, TODAY));
+      expect(got.total).toBe(total);
+      rows.push(...got.rows);
+    }
+    return dots(rows);
+  };
+  const queries: Query[] = [{ q: 'king' }, { q: 'king', status: 'INACTIVE' }, { q: 'trucking' }, { q: 'hauling' }, { q: 'hauling', sort: 'name' }];
+  for (const query of queries) {
+    it(JSON.stringify(query), async () => {
+      Object.assign(fromBuckets, { pool: app.db.pool });
+      Object.assign(walked, { pool: app.db.pool });
+      const api = await allPages(query);
+      expect(api.total).toBe(reference(query).length);
+      for (const perPage of [1, 3, 7]) expect(await pages(fromBuckets, query, perPage, api.total), `per_page ${perPage}`).toEqual(dots(api.rows));
+      expect(await pages(walked, query, 7, api.total)).toEqual(dots(api.rows));
+    });
+  }
+
+  it('the pages are read from the buckets', async () => {
+    Object.assign(fromBuckets, { pool: app.db.pool });
+    const query = { q: 'trucking', sort: 'name', per_page: 1, page: 20 };
+    const before = dots((await fromBuckets.search(searchParams(query as never, TODAY))).rows);
+    // One entry too many in the first buckets: every page past them starts one entry earlier.
+    const shift = (by: number) =>
+      app.db.pool.query(
+        `UPDATE search_word_buckets SET n = n + $1
+         WHERE term = 'TRUCKING' AND active AND bucket IN (SELECT min(bucket) FROM search_word_buckets WHERE term = 'TRUCKING' AND active GROUP BY level)`,
+        [by],
+      );
+    await shift(1);
+    try {
+      const shifted = dots((await fromBuckets.search(searchParams(query as never, TODAY))).rows);
+      const next = dots((await fromBuckets.search(searchParams({ ...query, page: 21 } as never, TODAY))).rows);
+      expect(shifted).not.toEqual(before);
+      expect(next).toEqual(before);
+    } finally {
+      await shift(-1);
+    }
+  });
+});
+
 describe('sorts', () => {
   const cmp = {
     name_desc: (a: CarrierSnapshot, b: CarrierSnapshot) =>
@@ -579,6 +635,7 @@ describe('index refresh', () => {
       terms: await q('SELECT * FROM search_terms ORDER BY term'),
       deletes: await q('SELECT * FROM search_term_deletes ORDER BY del, term'),
       buckets: await q('SELECT * FROM search_name_buckets ORDER BY active, state, level, bucket'),
+      wordBuckets: await q('SELECT * FROM search_word_buckets ORDER BY term, active, level, bucket'),
     };
   };
 
@@ -611,6 +668,13 @@ describe('index refresh', () => {
        ORDER BY 1, 2, 3, 4`,
     );
     expect(after.counts).toEqual(recount.rows);
+    // The word buckets as counted from the postings.
+    const rebucket = await app.db.pool.query(
+      `SELECT term, active, l.level, left(name, l.level) AS bucket, count(*)::int AS n
+       FROM search_postings CROSS JOIN (VALUES (1::smallint), (2::smallint)) l(level)
+       GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+    );
+    expect(after.wordBuckets).toEqual(rebucket.rows);
 
     expect(dots((await search({ q: 'novelties' })).data.data)).toEqual(['100003']);
     expect(dots((await search({ q: 'newco trans' })).data.data)).toEqual(['950000']);

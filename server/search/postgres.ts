@@ -18,7 +18,8 @@
  * words rare; other searches are one sorted query, which the planner answers by walking an
  * ordered index (index-only) for large match sets. A deep page in name order without text, filtered
  * by status and state only, starts at the name bucket holding its first row (search_name_buckets)
- * instead of skipping its whole offset. Geo searches sorted by distance page through the states
+ * instead of skipping its whole offset, and so does a deep page of one word's list filtered by
+ * status only (search_word_buckets). Geo searches sorted by distance page through the states
  * within the radius, nearest first, each by DOT.
  */
 import { prepared, sql, statement, withTransaction, type Pool, type PoolClient } from '../../lib/db.ts';
@@ -31,8 +32,9 @@ import type { SearchBackend, SearchParams, SearchResult, SortKey } from './types
  * Where the plans switch (tests move them to run every plan on a small fixture): match sets and
  * word lists up to `smallTotal` are sorted in one query, beyond walked; a several-word search
  * whose rarest word group holds up to `driverMax` carriers is sorted and counted in one query (its
- * matches are few); a page without text in name order from offset `bucketFrom` starts at its name
- * bucket (finding it costs ~0.8 ms, about as much as walking 3,000 index entries).
+ * matches are few); a page without text in name order, or of one word's list, from offset
+ * `bucketFrom` starts at its name bucket (finding it costs ~0.8 ms, about as much as walking 3,000
+ * index entries).
  */
 export interface PlanThresholds {
   smallTotal: number;
@@ -115,6 +117,10 @@ const hasSelectiveFilter = (p: SearchParams): boolean => p.city !== null || p.ph
 
 /** Fleet and authority filters: search_word_counts does not hold them. */
 const hasRangeFilters = (p: SearchParams): boolean => p.fleetMin !== null || p.fleetMax !== null || p.authoritySince !== null;
+
+/** Filters search_postings holds besides the status (search-posting-filters.sql). */
+const hasPostingFilters = (r: Resolved): boolean =>
+  r.states !== null || r.entity !== null || r.cargoBit !== null || hasRangeFilters(r.p);
 
 /** Searches search_name_buckets counts: no text, no filter but the status and one state. */
 const bucketed = (r: Resolved): boolean =>
@@ -412,6 +418,9 @@ class SearchRun {
     const outer = desc ? 'x.name DESC, x.id' : 'x.name, x.id';
     const postingFilters = [r.states, r.entity, cargoMask(r), p.fleetMin, p.fleetMax, p.authoritySince];
     if (r.groups.length === 1 && !hasRowFilters(p) && terms.length * actives.length === 1) {
+      if (!desc && offset >= this.limits.bucketFrom && !hasPostingFilters(r)) {
+        return this.ids(sql('api/search-walk-one-bucket'), [terms[0], actives[0], skip, offset, limit]);
+      }
       return this.ids(this.withFilters('api/search-walk-one', inner), [terms[0], actives[0], ...postingFilters, skip, offset, limit]);
     }
     const prefix = r.groups[0].prefix;
