@@ -94,6 +94,8 @@ const SPECIAL: CarrierSnapshot[] = [
   carrierRow('900016', { legal_name: 'AARDVARK FREIGHT INC', dba_name: 'KING TRANSPORT' }),
   carrierRow('900017', { legal_name: 'ZULU KING LLC' }),
   carrierRow('900018', { legal_name: 'ZYDECO KING EXPRESS INC' }),
+  // Holds TRANSPORT and TRANSPORTATION: one carrier in TRANS*'s merged lists.
+  carrierRow('900019', { legal_name: 'ABLE TRANSPORT INC', dba_name: 'ABLE TRANSPORTATION' }),
 ];
 const FIXTURE = [...Array.from({ length: 240 }, (_, i) => generated(i)), ...SPECIAL];
 
@@ -469,10 +471,11 @@ describe('deep pages from name buckets', () => {
 });
 
 describe('deep pages of one word from word buckets', () => {
-  // One word's list in name order (relevance order: after its head), each page started at the
-  // word's name bucket (search_word_buckets) and skipping the rest of its offset and the head's
-  // entries before the bucket. KING's head (900013's DBA, names starting with KING) lies inside
-  // the list; HAULING holds 900015, the last bucket.
+  // One word's lists in name order (relevance order: after its head), each page started at the
+  // name bucket (search_word_buckets) and skipping the rest of its offset and the head's entries
+  // before the bucket. KING's head (900013's DBA, names starting with KING) lies inside the list;
+  // HAULING holds 900015, the last bucket; TRANS* merges TRANSPORT and TRANSPORTATION (900019
+  // holds both: counted once), with status ALL over both statuses' lists.
   const fromBuckets = new PostgresSearch(null as never, { smallTotal: 0, driverMax: 0, bucketFrom: 0 });
   const walked = new PostgresSearch(null as never, { smallTotal: 0, driverMax: 0, bucketFrom: 1e9 });
   const pages = async (plan: PostgresSearch, query: Query, perPage: number, total: number) => {
@@ -484,7 +487,10 @@ describe('deep pages of one word from word buckets', () => {
     }
     return dots(rows);
   };
-  const queries: Query[] = [{ q: 'king' }, { q: 'king', status: 'INACTIVE' }, { q: 'trucking' }, { q: 'hauling' }, { q: 'hauling', sort: 'name' }];
+  const queries: Query[] = [
+    { q: 'king' }, { q: 'king', status: 'INACTIVE' }, { q: 'trucking' }, { q: 'hauling' }, { q: 'hauling', sort: 'name' },
+    { q: 'trans' }, { q: 'transport', status: 'ALL' }, { q: 'trans', sort: 'name', status: 'ALL' },
+  ];
   for (const query of queries) {
     it(JSON.stringify(query), async () => {
       Object.assign(fromBuckets, { pool: app.db.pool });
@@ -504,7 +510,7 @@ describe('deep pages of one word from word buckets', () => {
     const shift = (by: number) =>
       app.db.pool.query(
         `UPDATE search_word_buckets SET n = n + $1
-         WHERE term = 'TRUCKING' AND active AND bucket IN (SELECT min(bucket) FROM search_word_buckets WHERE term = 'TRUCKING' AND active GROUP BY level)`,
+         WHERE term = 'TRUCKING' AND active AND lcp = 0 AND bucket IN (SELECT min(bucket) FROM search_word_buckets WHERE term = 'TRUCKING' AND active GROUP BY level)`,
         [by],
       );
     await shift(1);
@@ -635,7 +641,7 @@ describe('index refresh', () => {
       terms: await q('SELECT * FROM search_terms ORDER BY term'),
       deletes: await q('SELECT * FROM search_term_deletes ORDER BY del, term'),
       buckets: await q('SELECT * FROM search_name_buckets ORDER BY active, state, level, bucket'),
-      wordBuckets: await q('SELECT * FROM search_word_buckets ORDER BY term, active, level, bucket'),
+      wordBuckets: await q('SELECT * FROM search_word_buckets ORDER BY term, active, level, bucket, lcp'),
     };
   };
 
@@ -670,9 +676,9 @@ describe('index refresh', () => {
     expect(after.counts).toEqual(recount.rows);
     // The word buckets as counted from the postings.
     const rebucket = await app.db.pool.query(
-      `SELECT term, active, l.level, left(name, l.level) AS bucket, count(*)::int AS n
+      `SELECT term, active, l.level, left(name, l.level) AS bucket, lcp, count(*)::int AS n
        FROM search_postings CROSS JOIN (VALUES (1::smallint), (2::smallint)) l(level)
-       GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+       GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
     );
     expect(after.wordBuckets).toEqual(rebucket.rows);
 

@@ -18,7 +18,7 @@
  * words rare; other searches are one sorted query, which the planner answers by walking an
  * ordered index (index-only) for large match sets. A deep page in name order without text, filtered
  * by status and state only, starts at the name bucket holding its first row (search_name_buckets)
- * instead of skipping its whole offset, and so does a deep page of one word's list filtered by
+ * instead of skipping its whole offset, and so does a deep page of one word's lists filtered by
  * status only (search_word_buckets). Geo searches sorted by distance page through the states
  * within the radius, nearest first, each by DOT.
  */
@@ -54,6 +54,8 @@ const MAX_MERGED_LISTS = 24;
  * EXPRESS's 144k entries; "SILVER EXPRESS" intersects 15k with 144k).
  */
 const ROW_CHECK_COST = 30;
+/** The lcp bound of a walk taking every entry of its list (smallint's largest). */
+const ANY_LCP = 32767;
 /** Query words taking part in matching (the filter SQL has this many slots, from $13). */
 const MAX_WORDS = 8;
 const FIRST_WORD_SLOT = 13;
@@ -320,7 +322,7 @@ class SearchRun {
         ({ rows } = await q('api/search-count-word', [word, g.prefix === null, r.active, r.states, r.entity, byState]));
       } else {
         // A prefix: every word of its range, each carrier once; one word: exactly that word.
-        const [lo, hi, lcp] = g.prefix !== null ? [word, prefixEnd(word), word.length] : [word, `${word}\u0001`, 32767];
+        const [lo, hi, lcp] = g.prefix !== null ? [word, prefixEnd(word), word.length] : [word, `${word}\u0001`, ANY_LCP];
         ({ rows } = await this.db.query(prepared(this.withFilters('api/search-count-postings'), [
           lo, r.active, r.states, r.entity, cargoMask(r), p.fleetMin, p.fleetMax, p.authoritySince, [], hi, lcp, byState,
         ])));
@@ -417,19 +419,23 @@ class SearchRun {
     const inner = desc ? 'p.name DESC, p.id' : 'p.name, p.id';
     const outer = desc ? 'x.name DESC, x.id' : 'x.name, x.id';
     const postingFilters = [r.states, r.entity, cargoMask(r), p.fleetMin, p.fleetMax, p.authoritySince];
-    if (r.groups.length === 1 && !hasRowFilters(p) && terms.length * actives.length === 1) {
-      if (!desc && offset >= this.limits.bucketFrom && !hasPostingFilters(r)) {
-        return this.ids(sql('api/search-walk-one-bucket'), [terms[0], actives[0], skip, offset, limit]);
-      }
+    const lists = terms.flatMap((t) => actives.map((a) => [t, a] as const));
+    const one = r.groups.length === 1 && !hasRowFilters(p);
+    const prefix = r.groups[0].prefix;
+    // The entries that count each carrier once: a prefix's below its length, all of one list.
+    const lcp = prefix !== null ? prefix.length : lists.length === 1 ? ANY_LCP : null;
+    if (one && lcp !== null && lists.length <= MAX_MERGED_LISTS && !desc && offset >= this.limits.bucketFrom && !hasPostingFilters(r)) {
+      return this.ids(this.merged('api/search-walk-bucket', 'api/search-walk-bucket-branch', lists.length, inner, outer), [
+        lists.map((l) => l[0]), lists.map((l) => l[1]), lcp, skip, offset, limit,
+      ]);
+    }
+    if (one && lists.length === 1) {
       return this.ids(this.withFilters('api/search-walk-one', inner), [terms[0], actives[0], ...postingFilters, skip, offset, limit]);
     }
-    const prefix = r.groups[0].prefix;
-    if (r.groups.length === 1 && !hasRowFilters(p) && prefix !== null && terms.length * actives.length <= MAX_MERGED_LISTS) {
-      const lists = terms.flatMap((t) => actives.map((a) => [t, a] as const));
-      const lcp = prefix.length;
+    if (one && prefix !== null && lists.length <= MAX_MERGED_LISTS) {
       const outerU = desc ? 'u.name DESC, u.id' : 'u.name, u.id';
-      return this.ids(this.merged(lists.length, inner, outerU), [
-        lists.map((l) => l[0]), lists.map((l) => l[1]), ...postingFilters, skip, offset + limit, offset, lcp, limit,
+      return this.ids(this.merged('api/search-walk-merge', 'api/search-walk-branch', lists.length, inner, outerU), [
+        lists.map((l) => l[0]), lists.map((l) => l[1]), ...postingFilters, skip, offset + limit, offset, prefix.length, limit,
       ]);
     }
     if (r.groups.length === 1 && !hasRowFilters(p)) {
@@ -510,18 +516,18 @@ class SearchRun {
     return text;
   }
 
-  /** search-walk-merge.sql with `n` branches (the branch text repeated, each with its list). */
-  private merged(n: number, inner: string, outer: string): string {
-    const key = `merge|${n}|${inner}`;
+  /** A merged walk (search-walk-merge.sql) with `n` branches (the branch text repeated, each with its list). */
+  private merged(name: string, branchName: string, n: number, inner: string, outer: string): string {
+    const key = `${name}|${n}|${inner}`;
     let text = this.templates.get(key);
     if (text === undefined) {
-      const branch = sql('api/search-walk-branch')
+      const branch = sql(branchName)
         .replace(/^--.*\n/gm, '')
         .trim()
         .replace('/*posting_filters*/', this.postingFilters())
         .replace('/*order*/', inner);
       const branches = Array.from({ length: n }, (_, i) => branch.replaceAll('/*i*/', String(i + 1))).join('\nUNION ALL\n');
-      text = sql('api/search-walk-merge').replace('/*branches*/', branches).replace('/*order_x*/', outer);
+      text = sql(name).replace('/*branches*/', branches).replace('/*order_x*/', outer);
       this.templates.set(key, text);
     }
     return text;

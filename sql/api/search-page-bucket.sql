@@ -20,7 +20,7 @@ WITH first AS MATERIALIZED (
     SELECT bucket, (SELECT before FROM first) + sum(sum(n)) OVER (ORDER BY bucket) - sum(n) AS before
     FROM search_name_buckets
     WHERE ($1::boolean IS NULL OR active = $1) AND state = $2 AND level = 2
-      AND bucket >= (SELECT bucket FROM first) AND left(bucket, 1) = (SELECT bucket FROM first)
+      AND bucket BETWEEN (SELECT bucket FROM first) AND (SELECT bucket FROM first) || chr(1114111)
     GROUP BY bucket
   ) x
   WHERE x.before <= $3
