@@ -342,7 +342,7 @@ class SearchRun {
   private async page(r: Resolved, order: Order, total: number, offset: number): Promise<number[]> {
     const limit = r.p.perPage;
     if (order === 'name_asc' && offset >= this.limits.bucketFrom && bucketed(r)) {
-      return this.ids(sql('api/search-page-bucket'), [r.active, r.states?.[0] ?? '*', offset, limit]);
+      return this.ids(this.withBucketStart('api/search-page-bucket'), [r.active, r.states?.[0] ?? '*', offset, limit]);
     }
     if (!this.walks(r, order, total)) return (await this.sortedPage(r, order, offset, limit)).map((x) => x.id);
     if (order !== 'rank') return this.walk(r, order === 'name_desc', [], offset, limit);
@@ -424,16 +424,16 @@ class SearchRun {
     const prefix = r.groups[0].prefix;
     // The entries that count each carrier once: a prefix's below its length, all of one list.
     const lcp = prefix !== null ? prefix.length : lists.length === 1 ? ANY_LCP : null;
+    const outerU = desc ? 'u.name DESC, u.id' : 'u.name, u.id';
     if (one && lcp !== null && lists.length <= MAX_MERGED_LISTS && !desc && offset >= this.limits.bucketFrom && !hasPostingFilters(r)) {
-      return this.ids(this.merged('api/search-walk-bucket', 'api/search-walk-bucket-branch', lists.length, inner, outer), [
-        lists.map((l) => l[0]), lists.map((l) => l[1]), lcp, skip, offset, limit,
+      return this.ids(this.merged('api/search-walk-bucket', 'api/search-walk-bucket-branch', lists.length, inner, outerU), [
+        lists.map((l) => l[0]), lists.map((l) => l[1]), offset, limit, lcp, skip,
       ]);
     }
     if (one && lists.length === 1) {
       return this.ids(this.withFilters('api/search-walk-one', inner), [terms[0], actives[0], ...postingFilters, skip, offset, limit]);
     }
     if (one && prefix !== null && lists.length <= MAX_MERGED_LISTS) {
-      const outerU = desc ? 'u.name DESC, u.id' : 'u.name, u.id';
       return this.ids(this.merged('api/search-walk-merge', 'api/search-walk-branch', lists.length, inner, outerU), [
         lists.map((l) => l[0]), lists.map((l) => l[1]), ...postingFilters, skip, offset + limit, offset, prefix.length, limit,
       ]);
@@ -527,7 +527,18 @@ class SearchRun {
         .replace('/*posting_filters*/', this.postingFilters())
         .replace('/*order*/', inner);
       const branches = Array.from({ length: n }, (_, i) => branch.replaceAll('/*i*/', String(i + 1))).join('\nUNION ALL\n');
-      text = sql(name).replace('/*branches*/', branches).replace('/*order_x*/', outer);
+      text = this.withBucketStart(name).replace('/*branches*/', branches).replace('/*order_x*/', outer);
+      this.templates.set(key, text);
+    }
+    return text;
+  }
+
+  /** A statement with search-bucket-start.sql put in at its marker, if it has one. */
+  private withBucketStart(name: string): string {
+    const key = `bucket|${name}`;
+    let text = this.templates.get(key);
+    if (text === undefined) {
+      text = sql(name).replace('/*bucket_start*/', () => sql('api/search-bucket-start').replace(/^--.*\n/gm, '').trim());
       this.templates.set(key, text);
     }
     return text;

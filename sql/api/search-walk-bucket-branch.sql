@@ -3,7 +3,7 @@
 -- cut at the entries the page can reach.
 (SELECT p.name, p.id
  FROM search_postings p
- WHERE p.term = ($1::text[])[/*i*/] AND p.active = ($2::boolean[])[/*i*/] AND p.lcp < $3
-   AND p.name >= (SELECT bucket FROM start) AND p.id <> ALL ($4::integer[])
- ORDER BY p.name, p.id
- LIMIT (SELECT skip FROM start) + $6)
+ WHERE p.term = ($1::text[])[/*i*/] AND p.active = ($2::boolean[])[/*i*/] AND p.lcp < $5
+   AND p.name >= (SELECT bucket FROM walk) AND p.id <> ALL ($6::integer[])
+ ORDER BY /*order*/
+ LIMIT (SELECT skip FROM walk) + $4)
