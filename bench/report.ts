@@ -10,6 +10,12 @@ export interface StageFigure {
   name: string;
   seconds: number;
   peakRssMb: number;
+  /** CPU-seconds of the run's own process (threads and children included). */
+  cpuSeconds?: number;
+  /** CPU-seconds of the PostgreSQL server while the run ran. */
+  postgresCpuSeconds?: number;
+  /** The machine's cores busy on average while the run ran. */
+  busyCores?: number;
   stages: Record<string, number>;
   /** Seconds of the search index refresh inside the run's load. */
   searchRefresh?: number;
@@ -82,6 +88,22 @@ function misses(f: EndpointFigure, bareRps: number): string {
   return out.join(', ');
 }
 
+/**
+ * What a run's CPU says: with every core busy, its CPU-seconds divided by the cores is the least
+ * wall time it could take, whatever the order of its work.
+ */
+function cpuText(s: StageFigure): string | null {
+  if (s.cpuSeconds === undefined || s.postgresCpuSeconds === undefined || s.busyCores === undefined) return null;
+  const total = s.cpuSeconds + s.postgresCpuSeconds;
+  const cores = os.cpus().length;
+  const floor = total / cores;
+  return (
+    `CPU: ${round(total, 0)} s (pipeline ${round(s.cpuSeconds, 0)} + PostgreSQL ${round(s.postgresCpuSeconds, 0)}), ` +
+    `${round(s.busyCores, 2)} of ${cores} cores busy on average. With every core busy throughout it would take ` +
+    `${round(floor, 1)} s: overlapping its work better saves at most ${round(Math.max(0, s.seconds - floor), 1)} s, beyond that only less CPU shortens it.`
+  );
+}
+
 /** Pipeline targets met or missed, one line each. */
 function pipelineVerdicts(r: Report): string[] {
   const out: string[] = [];
@@ -94,6 +116,8 @@ function pipelineVerdicts(r: Report): string[] {
       `- ${s.name}: ${round(s.seconds, 1)} s against ≤ ${limit} s, ${verdict(s.seconds <= limit)}; ` +
         `its largest stage is ${top} (${round(secs, 1)} s, ${Math.round((secs / s.seconds) * 100)}% of the run).`,
     );
+    const cpu = cpuText(s);
+    if (cpu) out.push(`  ${cpu}`);
   }
   const peak = Math.max(...r.stages.filter((s) => PIPELINE_TARGETS[s.name as 'bootstrap'] !== undefined).map((s) => s.peakRssMb));
   out.push(`- pipeline peak RSS: ${peak} MB against ≤ ${PIPELINE_TARGETS.rssMb} MB, ${verdict(peak <= PIPELINE_TARGETS.rssMb)}.`);
@@ -147,10 +171,12 @@ export function writeReport(r: Report, file = path.join(ROOT, 'BENCHMARKS.md')):
   if (r.pipelineMeasuredAt) {
     lines.push(`From the kept run of ${r.pipelineMeasuredAt.toISOString()} (\`--reuse\`): the API below was measured again on its database, the pipeline was not run.`, '');
   }
-  lines.push('| run | wall s | peak RSS MB | stages (s) |', '|---|---|---|---|');
+  lines.push('| run | wall s | peak RSS MB | CPU s: own + PostgreSQL | cores busy | stages (s) |', '|---|---|---|---|---|---|');
   for (const s of r.stages) {
     const st = Object.entries(s.stages).map(([k, v]) => `${k} ${round(v, 1)}`).join(', ');
-    lines.push(`| ${s.name} | ${round(s.seconds, 1)} | ${s.peakRssMb} | ${st || '–'} |`);
+    const cpu = s.cpuSeconds === undefined ? '–' : `${round(s.cpuSeconds, 0)}${s.postgresCpuSeconds === undefined ? '' : ` + ${round(s.postgresCpuSeconds, 0)}`}`;
+    const busy = s.busyCores === undefined ? '–' : round(s.busyCores, 2);
+    lines.push(`| ${s.name} | ${round(s.seconds, 1)} | ${s.peakRssMb} | ${cpu} | ${busy} | ${st || '–'} |`);
   }
   lines.push('');
   const inc = r.stages.find((s) => s.name === 'incremental');

@@ -19,6 +19,7 @@ import { ensureDatabase } from '../lib/database.ts';
 import { createPool } from '../lib/db.ts';
 import { startEmbeddedPostgres } from '../lib/embedded-postgres.ts';
 import { migrate } from '../lib/migrate.ts';
+import { measureCpu, postmasterPid, type CpuUse } from './lib/cpu.ts';
 import { driveSamples, summarizeLoad, type BenchRequest, type LoadSamples } from './lib/http-load.ts';
 import { startScriptFlags, startTs, timedTs, withRssPeak, type Timed } from './lib/processes.ts';
 import { timeSqlSamples } from './lib/sql-floor.ts';
@@ -71,19 +72,24 @@ interface PipelineFigures {
    * The bootstrap and the incremental run (etl_run_id 1 and 2 of the bench database), with their
    * stage timings as the run left them: a stage rerun later on a kept database rewrites them.
    */
-  runs: ({ name: string; timed: Timed } & Partial<Awaited<ReturnType<typeof stageTimings>>>)[];
+  runs: ({ name: string; timed: Timed; cpu?: CpuUse } & Partial<Awaited<ReturnType<typeof stageTimings>>>)[];
 }
 
-/** Generates the days and runs the pipeline on each: the bootstrap, then the incremental run. */
-async function runPipeline(env: Record<string, string>, pool: pg.Pool): Promise<PipelineFigures> {
+/**
+ * Generates the days and runs the pipeline on each: the bootstrap, then the incremental run, with
+ * the CPU of the pipeline's process and of PostgreSQL (the server at `pgDir`).
+ */
+async function runPipeline(env: Record<string, string>, pool: pg.Pool, pgDir: string): Promise<PipelineFigures> {
   log(`generating ${carriers} carriers × ${days} days`);
   const synth = await timedTs('pipeline/cli.ts', ['synth', '--carriers', String(carriers), '--days', String(days), '--seed', '7', '--out', dumps], env);
   const dayDirs = fs.readdirSync(dumps).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)).sort();
   const runs: PipelineFigures['runs'] = [];
   for (const [i, day] of dayDirs.entries()) {
     log(`pipeline run ${day} (${i === 0 ? 'bootstrap' : 'incremental'})`);
-    const timed = await timedTs('pipeline/cli.ts', ['run', '--input', path.join(dumps, day)], env);
-    runs.push({ name: i === 0 ? 'bootstrap' : 'incremental', timed, ...(await stageTimings(pool, i + 1)) });
+    const { result: timed, cpu } = await measureCpu(postmasterPid(pgDir), () =>
+      timedTs('pipeline/cli.ts', ['run', '--input', path.join(dumps, day)], env),
+    );
+    runs.push({ name: i === 0 ? 'bootstrap' : 'incremental', timed, cpu, ...(await stageTimings(pool, i + 1)) });
   }
   const figures = { synth, runs };
   fs.writeFileSync(pipelineFile, JSON.stringify(figures));
@@ -101,7 +107,7 @@ async function main() {
     // Inside the try: a failed migration must stop the server too (it kept running before).
     await ensureDatabase(server.url(), 'bench');
     await migrate(url);
-    const { synth, runs } = reuse ? (JSON.parse(fs.readFileSync(pipelineFile, 'utf8')) as PipelineFigures) : await runPipeline(env, pool);
+    const { synth, runs } = reuse ? (JSON.parse(fs.readFileSync(pipelineFile, 'utf8')) as PipelineFigures) : await runPipeline(env, pool, server.dir);
     // The runs leave millions of fresh rows for autovacuum; done here, it cannot run beside (and
     // slow) some class of the API phase and not others.
     log('VACUUM (ANALYZE)');
@@ -188,10 +194,19 @@ async function main() {
     }
 
     const stages: StageFigure[] = [
-      { name: `synth (${days} days)`, seconds: synth.seconds, peakRssMb: synth.peakRssMb, stages: {} },
+      { name: `synth (${days} days)`, seconds: synth.seconds, peakRssMb: synth.peakRssMb, cpuSeconds: synth.cpuSeconds, stages: {} },
       // A kept run from before the timings were kept with it: no stage figures rather than
       // whatever later stage reruns left in etl_runs.
-      ...runs.map((r) => ({ name: r.name, seconds: r.timed.seconds, peakRssMb: r.timed.peakRssMb, stages: r.stages ?? {}, searchRefresh: r.searchRefresh })),
+      ...runs.map((r) => ({
+        name: r.name,
+        seconds: r.timed.seconds,
+        peakRssMb: r.timed.peakRssMb,
+        cpuSeconds: r.timed.cpuSeconds,
+        postgresCpuSeconds: r.cpu?.postgresSeconds,
+        busyCores: r.cpu?.busyCores,
+        stages: r.stages ?? {},
+        searchRefresh: r.searchRefresh,
+      })),
     ];
     const pipelineMeasuredAt = reuse ? fs.statSync(pipelineFile).mtime : undefined;
     const file = writeReport({ carriers, days, seconds, rounds, connections, bare: bareLoad, stages, figures, serverPeakMb: serverPeak, vacuumSeconds, pipelineMeasuredAt });

@@ -7,14 +7,16 @@ import { ROOT } from '../../lib/config.ts';
 export interface Timed {
   seconds: number;
   peakRssMb: number;
+  /** CPU-seconds (user + system) of the process, its threads and its children. */
+  cpuSeconds: number;
 }
 
-/** Runs a TypeScript entry of ours under /usr/bin/time; returns wall time and peak RSS. */
+/** Runs a TypeScript entry of ours under /usr/bin/time; returns wall time, peak RSS and CPU time. */
 export function timedTs(entry: string, args: string[], env: Record<string, string>): Promise<Timed> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       '/usr/bin/time',
-      ['-f', 'BENCHTIME %e %M', process.execPath, '--import', 'tsx', path.join(ROOT, entry), ...args],
+      ['-f', 'BENCHTIME %e %M %U %S', process.execPath, '--import', 'tsx', path.join(ROOT, entry), ...args],
       { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'pipe'] },
     );
     let err = '';
@@ -23,9 +25,9 @@ export function timedTs(entry: string, args: string[], env: Record<string, strin
       if (!c.toString().includes('BENCHTIME')) process.stderr.write(c);
     });
     child.on('exit', (code) => {
-      const m = err.match(/BENCHTIME ([\d.]+) (\d+)/);
+      const m = err.match(/BENCHTIME ([\d.]+) (\d+) ([\d.]+) ([\d.]+)/);
       if (code !== 0 || !m) return reject(new Error(`${entry} ${args.join(' ')} failed (exit ${code})\n${err.slice(-2000)}`));
-      resolve({ seconds: Number(m[1]), peakRssMb: Math.round(Number(m[2]) / 1024) });
+      resolve({ seconds: Number(m[1]), peakRssMb: Math.round(Number(m[2]) / 1024), cpuSeconds: Number(m[3]) + Number(m[4]) });
     });
   });
 }
