@@ -92,13 +92,16 @@ function misses(f: EndpointFigure, bareRps: number): string {
  * What a run's CPU says: with every core busy, its CPU-seconds divided by the cores is the least
  * wall time it could take, whatever the order of its work.
  */
+/** CPU-seconds as written: whole seconds, tenths below ten. */
+const cpuSecs = (x: number) => round(x, x < 10 ? 1 : 0);
+
 function cpuText(s: StageFigure): string | null {
   if (s.cpuSeconds === undefined || s.postgresCpuSeconds === undefined || s.busyCores === undefined) return null;
   const total = s.cpuSeconds + s.postgresCpuSeconds;
   const cores = os.cpus().length;
   const floor = total / cores;
   return (
-    `CPU: ${round(total, 0)} s (pipeline ${round(s.cpuSeconds, 0)} + PostgreSQL ${round(s.postgresCpuSeconds, 0)}), ` +
+    `CPU: ${cpuSecs(total)} s (pipeline ${cpuSecs(s.cpuSeconds)} + PostgreSQL ${cpuSecs(s.postgresCpuSeconds)}), ` +
     `${round(s.busyCores, 2)} of ${cores} cores busy on average. With every core busy throughout it would take ` +
     `${round(floor, 1)} s: overlapping its work better saves at most ${round(Math.max(0, s.seconds - floor), 1)} s, beyond that only less CPU shortens it.`
   );
@@ -174,7 +177,7 @@ export function writeReport(r: Report, file = path.join(ROOT, 'BENCHMARKS.md')):
   lines.push('| run | wall s | peak RSS MB | CPU s: own + PostgreSQL | cores busy | stages (s) |', '|---|---|---|---|---|---|');
   for (const s of r.stages) {
     const st = Object.entries(s.stages).map(([k, v]) => `${k} ${round(v, 1)}`).join(', ');
-    const cpu = s.cpuSeconds === undefined ? '–' : `${round(s.cpuSeconds, 0)}${s.postgresCpuSeconds === undefined ? '' : ` + ${round(s.postgresCpuSeconds, 0)}`}`;
+    const cpu = s.cpuSeconds === undefined ? '–' : `${cpuSecs(s.cpuSeconds)}${s.postgresCpuSeconds === undefined ? '' : ` + ${cpuSecs(s.postgresCpuSeconds)}`}`;
     const busy = s.busyCores === undefined ? '–' : round(s.busyCores, 2);
     lines.push(`| ${s.name} | ${round(s.seconds, 1)} | ${s.peakRssMb} | ${cpu} | ${busy} | ${st || '–'} |`);
   }
