@@ -88,6 +88,8 @@ interface WordGroup {
   terms: string[];
   /** Carriers holding one of the terms, any status (exact for one term or a prefix; else a bound). */
   size: number;
+  /** Of `size`, the ACTIVE carriers: known for a prefix (search-words.sql). */
+  activeSize?: number;
   /** No name holds the word as typed: the terms are the dictionary words within its typo budget. */
   typo: boolean;
 }
@@ -224,7 +226,14 @@ class SearchRun {
 
   private async wordGroups(words: string[]): Promise<{ groups: WordGroup[]; carriers: number } | null> {
     const nexts = words.map((w, i) => (i === words.length - 1 ? prefixEnd(w) : null));
-    const { rows } = await this.db.query<{ word: string; exact_n: number | null; prefix_n: number | null; terms: string[] | null; carriers: number }>(
+    const { rows } = await this.db.query<{
+      word: string;
+      exact_n: number | null;
+      prefix_n: number | null;
+      prefix_active_n: number | null;
+      terms: string[] | null;
+      carriers: number;
+    }>(
       statement('api/search-words', [words, nexts]),
     );
     const groups: WordGroup[] = [];
@@ -232,7 +241,7 @@ class SearchRun {
       const s = rows[i];
       const last = i === words.length - 1;
       if (last && s.prefix_n) {
-        groups.push({ prefix: word, terms: s.terms!, size: s.prefix_n, typo: false });
+        groups.push({ prefix: word, terms: s.terms!, size: s.prefix_n, activeSize: s.prefix_active_n!, typo: false });
       } else if (!last && s.exact_n) {
         groups.push({ prefix: null, terms: [word], size: s.exact_n, typo: false });
       } else {
@@ -309,6 +318,10 @@ class SearchRun {
     const auth = p.authoritySince !== null;
     const cargo = r.cargoBit !== null;
     const q = (name: string, values: unknown[]) => this.db.query<{ state: string | null; n: number }>(statement(name, values));
+    if (r.groups.length === 1 && g.activeSize !== undefined && !rowFilters && !rangeFilters && !cargo && r.states === null && r.entity === null && !byState) {
+      // A prefix filtered by status only: the words statement counted it (one round trip less).
+      return new Map([[null, r.active === null ? g.size : r.active ? g.activeSize : g.size - g.activeSize]]);
+    }
     if (r.groups.length === 0 && !rowFilters && !fleet && !auth) {
       ({ rows } = await q('api/search-count-cube', [r.active, r.states, r.entity, r.cargoBit ?? -1, byState]));
     } else if (r.groups.length === 0 && !rowFilters && fleet && !auth && !cargo) {
