@@ -88,13 +88,13 @@ function misses(f: EndpointFigure, bareRps: number): string {
   return out.join(', ');
 }
 
+/** CPU-seconds as written: whole seconds, tenths below ten. */
+const cpuSecs = (x: number) => round(x, x < 10 ? 1 : 0);
+
 /**
  * What a run's CPU says: with every core busy, its CPU-seconds divided by the cores is the least
  * wall time it could take, whatever the order of its work.
  */
-/** CPU-seconds as written: whole seconds, tenths below ten. */
-const cpuSecs = (x: number) => round(x, x < 10 ? 1 : 0);
-
 function cpuText(s: StageFigure): string | null {
   if (s.cpuSeconds === undefined || s.postgresCpuSeconds === undefined || s.busyCores === undefined) return null;
   const total = s.cpuSeconds + s.postgresCpuSeconds;

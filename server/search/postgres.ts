@@ -112,6 +112,9 @@ interface Resolved {
 type Order = SortKey | 'rank';
 type Queryable = Pick<PoolClient, 'query'>;
 
+/** sql/<name>.sql without its comment lines: a piece put into another statement. */
+const fragment = (name: string): string => sql(name).replace(/^--.*\n/gm, '').trim();
+
 /** Filters only carrier_search holds (not the count tables, not search_postings). */
 const hasRowFilters = (p: SearchParams): boolean =>
   p.city !== null || p.officer !== null || p.phone !== null || p.email !== null || p.mcNumber !== null;
@@ -513,53 +516,40 @@ class SearchRun {
    * wrapped so that the planner checks them on the rows instead.
    */
   private withFilters(name: string, order = '', indexed: 'all' | number[] = 'all', counted = false): string {
-    const key = `${name}|${order}|${indexed}|${counted}`;
-    let text = this.templates.get(key);
-    if (text === undefined) {
+    return this.template(`${name}|${order}|${indexed}|${counted}`, () => {
       let filters = sql('api/search-filters').trim();
       if (indexed !== 'all') {
         filters = filters.replace(/OR (s\.terms && \$(\d+))\)/g, (all, cond: string, n: string) =>
           indexed.includes(Number(n) - FIRST_WORD_SLOT) ? all : `OR (${cond}) IS TRUE)`,
         );
       }
-      text = sql(name).replaceAll('/*filters*/', filters).replace('/*posting_filters*/', this.postingFilters()).replace('/*order*/', order)
+      return sql(name).replaceAll('/*filters*/', filters).replace('/*posting_filters*/', fragment('api/search-posting-filters')).replace('/*order*/', order)
         .replace('/*n*/', counted ? ', count(*) OVER () AS n' : '');
-      this.templates.set(key, text);
-    }
-    return text;
+    });
   }
 
   /** A merged walk (search-walk-merge.sql) with `n` branches (the branch text repeated, each with its list). */
   private merged(name: string, branchName: string, n: number, inner: string, outer: string): string {
-    const key = `${name}|${n}|${inner}`;
-    let text = this.templates.get(key);
-    if (text === undefined) {
-      const branch = sql(branchName)
-        .replace(/^--.*\n/gm, '')
-        .trim()
-        .replace('/*posting_filters*/', this.postingFilters())
-        .replace('/*order*/', inner);
+    return this.template(`${name}|${n}|${inner}`, () => {
+      const branch = fragment(branchName).replace('/*posting_filters*/', fragment('api/search-posting-filters')).replace('/*order*/', inner);
       const branches = Array.from({ length: n }, (_, i) => branch.replaceAll('/*i*/', String(i + 1))).join('\nUNION ALL\n');
-      text = this.withBucketStart(name).replace('/*branches*/', branches).replace('/*order_x*/', outer);
-      this.templates.set(key, text);
-    }
-    return text;
+      return this.withBucketStart(name).replace('/*branches*/', branches).replace('/*order_x*/', outer);
+    });
   }
 
   /** A statement with search-bucket-start.sql put in at its marker, if it has one. */
   private withBucketStart(name: string): string {
-    const key = `bucket|${name}`;
+    return this.template(`bucket|${name}`, () => sql(name).replace('/*bucket_start*/', () => fragment('api/search-bucket-start')));
+  }
+
+  /** The statement text under `key`, built once (per PostgresSearch). */
+  private template(key: string, build: () => string): string {
     let text = this.templates.get(key);
     if (text === undefined) {
-      text = sql(name).replace('/*bucket_start*/', () => sql('api/search-bucket-start').replace(/^--.*\n/gm, '').trim());
+      text = build();
       this.templates.set(key, text);
     }
     return text;
-  }
-
-  /** sql/api/search-posting-filters.sql without its comment lines. */
-  private postingFilters(): string {
-    return sql('api/search-posting-filters').replace(/^--.*\n/gm, '').trim();
   }
 
   private withOrders(name: string, inner: string, outer: string): string {
