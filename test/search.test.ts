@@ -452,7 +452,11 @@ describe('deep pages from name buckets', () => {
   // Every page in name order, each started at its name bucket (search_name_buckets) and skipping
   // only the rest of its offset: a bucket count off by one shifts every later page.
   const fromBuckets = new PostgresSearch(null as never, { smallTotal: 1000, driverMax: 5000, bucketFrom: 0 });
-  for (const query of [{}, { status: 'ALL' }, { status: 'INACTIVE' }, { state: 'TX' }, { state: 'NY', status: 'ALL' }] as Query[]) {
+  const queries: Query[] = [
+    {}, { status: 'ALL' }, { status: 'INACTIVE' }, { state: 'TX' }, { state: 'NY', status: 'ALL' },
+    { cargo: 'general freight' }, { cargo: 'livestock', status: 'ALL' }, { state: 'TX', cargo: 'General Freight' },
+  ];
+  for (const query of queries) {
     it(JSON.stringify(query), async () => {
       Object.assign(fromBuckets, { pool: app.db.pool });
       const expected = reference(query).sort(byName);
@@ -640,7 +644,7 @@ describe('index refresh', () => {
       words: await q('SELECT * FROM search_word_counts ORDER BY word, exact, active, state, entity'),
       terms: await q('SELECT * FROM search_terms ORDER BY term'),
       deletes: await q('SELECT * FROM search_term_deletes ORDER BY del, term'),
-      buckets: await q('SELECT * FROM search_name_buckets ORDER BY active, state, level, bucket'),
+      buckets: await q('SELECT * FROM search_name_buckets ORDER BY active, state, cargo, level, bucket'),
       wordBuckets: await q('SELECT * FROM search_word_buckets ORDER BY term, active, level, bucket, lcp'),
     };
   };
@@ -681,6 +685,16 @@ describe('index refresh', () => {
        GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
     );
     expect(after.wordBuckets).toEqual(rebucket.rows);
+    // The name buckets per state (and '*') and cargo label (-1: all) as counted from the rows.
+    const nameBuckets = await app.db.pool.query(
+      `SELECT c.active, s.state, k.cargo, l.level, left(c.name, l.level) AS bucket, count(*)::int AS n
+       FROM carrier_search c
+       CROSS JOIN LATERAL (SELECT -1 AS cargo UNION ALL SELECT bit FROM search_cargo_labels WHERE c.cargo_bits & (1::bigint << bit) <> 0) k
+       CROSS JOIN LATERAL (VALUES (c.state), ('*')) s(state)
+       CROSS JOIN (VALUES (1::smallint), (2::smallint)) l(level)
+       GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
+    );
+    expect(after.buckets.map(({ active, state, cargo, level, bucket, n }) => ({ active, state, cargo, level, bucket, n }))).toEqual(nameBuckets.rows);
 
     expect(dots((await search({ q: 'novelties' })).data.data)).toEqual(['100003']);
     expect(dots((await search({ q: 'newco trans' })).data.data)).toEqual(['950000']);

@@ -53,6 +53,7 @@ async function applyDelta(client: Client, full: boolean, steps: Record<string, n
     'SELECT (SELECT count(*) FROM search_old) + (SELECT count(*) FROM search_new) AS n',
   );
   await step(steps, 'counts', () => client.query(sql('search/counts')));
+  await step(steps, 'name_buckets', () => client.query(sql(full ? 'search/name_buckets_full' : 'search/name_buckets')));
   await step(steps, 'word_delta', () => client.query(sql('search/word_delta')));
   await step(steps, 'word_counts', () => client.query(sql(full ? 'search/word_counts_full' : 'search/word_counts')));
   await step(steps, 'posting_rows', () => client.query(sql('search/posting_rows')));
@@ -70,7 +71,7 @@ async function applyDelta(client: Client, full: boolean, steps: Record<string, n
   await step(steps, 'insert_postings', () => client.query(sql('search/insert_postings'), [full]));
   await client.query('SET LOCAL enable_memoize TO DEFAULT');
   await step(steps, 'word_buckets', () => client.query(sql(full ? 'search/word_buckets_full' : 'search/word_buckets')));
-  await client.query('DROP TABLE search_old, search_new, search_same, search_posting_ids, search_posting_rows, search_word_delta');
+  await client.query('DROP TABLE search_old, search_new, search_same, search_count_rows, search_posting_ids, search_posting_rows, search_word_delta');
   return rows[0].n;
 }
 
@@ -78,7 +79,15 @@ async function applyDelta(client: Client, full: boolean, steps: Record<string, n
  * The tables a full rebuild fills with plain INSERTs: their indexes and keys are dropped and built
  * after (lib/empty-tables.ts). The count tables keep theirs: their inserts use ON CONFLICT.
  */
-const BULK_TABLES = ['carrier_search', 'search_postings', 'search_word_counts', 'search_terms', 'search_term_deletes', 'search_word_buckets'];
+const BULK_TABLES = [
+  'carrier_search',
+  'search_postings',
+  'search_word_counts',
+  'search_terms',
+  'search_term_deletes',
+  'search_name_buckets',
+  'search_word_buckets',
+];
 
 /**
  * Rebuilds every search table from `carriers` (first run, full loads, tests). Run it in a

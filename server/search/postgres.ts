@@ -17,7 +17,7 @@
  * per word, each cut at page x per_page entries, merged), unless its matches are few and its
  * words rare; other searches are one sorted query, which the planner answers by walking an
  * ordered index (index-only) for large match sets. A deep page in name order without text, filtered
- * by status and state only, starts at the name bucket holding its first row (search_name_buckets)
+ * by status, state and cargo label only, starts at the name bucket holding its first row (search_name_buckets)
  * instead of skipping its whole offset, and so does a deep page of one word's lists filtered by
  * status only (search_word_buckets). Geo searches sorted by distance page through the states
  * within the radius, nearest first, each by DOT.
@@ -129,9 +129,9 @@ const hasRangeFilters = (p: SearchParams): boolean => p.fleetMin !== null || p.f
 const hasPostingFilters = (r: Resolved): boolean =>
   r.states !== null || r.entity !== null || r.cargoBit !== null || hasRangeFilters(r.p);
 
-/** Searches search_name_buckets counts: no text, no filter but the status and one state. */
+/** Searches search_name_buckets counts: no text, no filter but the status, one state and one cargo label. */
 const bucketed = (r: Resolved): boolean =>
-  r.groups.length === 0 && !hasRowFilters(r.p) && !hasRangeFilters(r.p) && r.entity === null && r.cargoBit === null && (r.states?.length ?? 1) === 1;
+  r.groups.length === 0 && !hasRowFilters(r.p) && !hasRangeFilters(r.p) && r.entity === null && (r.states?.length ?? 1) === 1;
 
 /** The word group holding the fewest carriers. */
 const smallestGroup = (groups: WordGroup[]): number => groups.reduce((best, g, i) => (g.size < groups[best].size ? i : best), 0);
@@ -358,7 +358,7 @@ class SearchRun {
   private async page(r: Resolved, order: Order, total: number, offset: number): Promise<number[]> {
     const limit = r.p.perPage;
     if (order === 'name_asc' && offset >= this.limits.bucketFrom && bucketed(r)) {
-      return this.ids(this.withBucketStart('api/search-page-bucket'), [r.active, r.states?.[0] ?? '*', offset, limit]);
+      return this.ids(this.withBucketStart('api/search-page-bucket'), [r.active, r.states?.[0] ?? '*', offset, limit, r.cargoBit ?? -1, cargoMask(r)]);
     }
     if (!this.walks(r, order, total)) return (await this.sortedPage(r, order, offset, limit)).map((x) => x.id);
     if (order !== 'rank') return this.walk(r, order === 'name_desc', [], offset, limit);

@@ -1,5 +1,6 @@
 -- The count tables += (new rows) - (old rows): per (status, state, entity) and cargo label (-1:
--- every carrier), power units, month of the authority date; and per name bucket.
+-- every carrier), power units, month of the authority date. search_count_rows stays for the name
+-- buckets (name_buckets.sql).
 CREATE TEMP TABLE search_count_rows ON COMMIT DROP AS
 SELECT active, state, entity, power_units, auth_since, cargo_bits, left(name, 2) AS bucket, -1 AS sign FROM search_old
 UNION ALL
@@ -34,19 +35,6 @@ GROUP BY 1, 2, 3, 4
 HAVING sum(sign) <> 0
 ON CONFLICT (active, state, entity, month) DO UPDATE SET n = c.n + EXCLUDED.n;
 
--- Per status, state and every state ('*'), and a name's first character (level 1) and first two
--- (level 2): migration 015.
-INSERT INTO search_name_buckets AS b (active, state, level, bucket, n)
-SELECT g.active, s.state, l.level, left(g.bucket, l.level), sum(g.n)
-FROM (SELECT active, state, bucket, sum(sign) AS n FROM search_count_rows GROUP BY 1, 2, 3 HAVING sum(sign) <> 0) g
-CROSS JOIN LATERAL (VALUES (g.state), ('*')) s(state)
-CROSS JOIN (VALUES (1), (2)) l(level)
-GROUP BY 1, 2, 3, 4
-HAVING sum(g.n) <> 0
-ON CONFLICT (active, state, level, bucket) DO UPDATE SET n = b.n + EXCLUDED.n;
-
 DELETE FROM search_counts WHERE n = 0;
 DELETE FROM search_counts_fleet WHERE n = 0;
 DELETE FROM search_counts_auth WHERE n = 0;
-DELETE FROM search_name_buckets WHERE n = 0;
-DROP TABLE search_count_rows;
