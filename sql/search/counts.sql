@@ -6,18 +6,21 @@ SELECT active, state, entity, power_units, auth_since, cargo_bits, left(name, 2)
 UNION ALL
 SELECT active, state, entity, power_units, auth_since, cargo_bits, left(name, 2), 1 FROM search_new;
 
--- Rows summed per cargo combination first: the labels are then expanded once per group (~150k
--- at 2.1M carriers), not once per row (8.4 -> 5.3 s in a full rebuild).
+-- Rows summed per cargo combination first, and each combination's labels found once (~5k at 2.1M
+-- carriers), not once per group (~150k): 7.2 -> 1.8 s in a full rebuild (8.4 -> 5.3 s before
+-- that, when the labels were found once per row).
+WITH g AS MATERIALIZED (
+  SELECT active, state, entity, cargo_bits, sum(sign) AS n FROM search_count_rows GROUP BY 1, 2, 3, 4
+), combos AS MATERIALIZED (
+  SELECT DISTINCT cargo_bits FROM g
+), labels AS (
+  SELECT cargo_bits, -1::smallint AS cargo FROM combos
+  UNION ALL
+  SELECT c.cargo_bits, l.bit FROM combos c JOIN search_cargo_labels l ON c.cargo_bits & (1::bigint << l.bit) <> 0
+)
 INSERT INTO search_counts AS c (active, state, entity, cargo, n)
 SELECT g.active, g.state, g.entity, k.cargo, sum(g.n)
-FROM (
-  SELECT active, state, entity, cargo_bits, sum(sign) AS n FROM search_count_rows GROUP BY 1, 2, 3, 4
-) g
-CROSS JOIN LATERAL (
-  SELECT -1::smallint AS cargo
-  UNION ALL
-  SELECT l.bit FROM search_cargo_labels l WHERE g.cargo_bits & (1::bigint << l.bit) <> 0
-) k
+FROM g JOIN labels k USING (cargo_bits)
 GROUP BY 1, 2, 3, 4
 HAVING sum(g.n) <> 0
 ON CONFLICT (active, state, entity, cargo) DO UPDATE SET n = c.n + EXCLUDED.n;
