@@ -54,8 +54,8 @@ async function applyDelta(client: Client, full: boolean, steps: Record<string, n
   );
   await step(steps, 'counts', () => client.query(sql('search/counts')));
   await step(steps, 'name_buckets', () => client.query(sql(full ? 'search/name_buckets_full' : 'search/name_buckets')));
-  await step(steps, 'word_delta', () => client.query(sql('search/word_delta')));
-  await step(steps, 'word_counts', () => client.query(sql(full ? 'search/word_counts_full' : 'search/word_counts')));
+  // A refresh counts its words from the rows it replaces; a full rebuild from its postings, below.
+  if (!full) await wordCounts(client, false, steps);
   await step(steps, 'posting_rows', () => client.query(sql('search/posting_rows')));
   // Old rows are deleted through index lookups; the planner, costing random reads as if from
   // disk, would otherwise scan search_postings (millions of rows) to delete a few thousand.
@@ -70,9 +70,16 @@ async function applyDelta(client: Client, full: boolean, steps: Record<string, n
   await client.query('SET LOCAL enable_memoize = off');
   await step(steps, 'insert_postings', () => client.query(sql('search/insert_postings'), [full]));
   await client.query('SET LOCAL enable_memoize TO DEFAULT');
+  if (full) await wordCounts(client, true, steps);
   await step(steps, 'word_buckets', () => client.query(sql(full ? 'search/word_buckets_full' : 'search/word_buckets')));
   await client.query('DROP TABLE search_old, search_new, search_same, search_count_rows, search_posting_ids, search_posting_rows, search_word_delta');
   return rows[0].n;
+}
+
+/** search_word_counts and the dictionary, from the words the rows (or a full rebuild's postings) hold. */
+async function wordCounts(client: Client, full: boolean, steps: Record<string, number>): Promise<void> {
+  await step(steps, 'word_delta', () => client.query(sql(full ? 'search/word_delta_full' : 'search/word_delta')));
+  await step(steps, 'word_counts', () => client.query(sql(full ? 'search/word_counts_full' : 'search/word_counts')));
 }
 
 /**
