@@ -5,10 +5,11 @@ SELECT n.label, (SELECT coalesce(max(bit), -1) FROM search_cargo_labels) + row_n
 FROM (
   SELECT DISTINCT lower(x) AS label
   FROM (
+    -- Each distinct list once (~4,700 of 2.1M carriers): 4.2-4.6 -> 0.9-1.5 s in a full rebuild.
     -- Two arms, not `$1 OR dot_number IN (...)`: an IN under an OR cannot become a join, so a
     -- refresh of a few thousand carriers read all of carriers (1.5 s at 2.1M). A custom plan
     -- drops the arm whose $1 test is false.
-    SELECT c.cargo_carried FROM carriers c WHERE $1
+    SELECT DISTINCT c.cargo_carried FROM carriers c WHERE $1
     UNION ALL
     SELECT c.cargo_carried FROM carriers c WHERE NOT $1 AND c.dot_number IN (SELECT dot_number FROM search_delta)
   ) c, unnest(c.cargo_carried) AS x
