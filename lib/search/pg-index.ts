@@ -72,7 +72,9 @@ async function applyDelta(client: Client, full: boolean, steps: Record<string, n
   await client.query('SET LOCAL enable_memoize TO DEFAULT');
   if (full) await wordCounts(client, true, steps);
   await step(steps, 'word_buckets', () => client.query(sql(full ? 'search/word_buckets_full' : 'search/word_buckets')));
-  await client.query('DROP TABLE search_old, search_new, search_same, search_count_rows, search_posting_ids, search_posting_rows, search_word_delta');
+  await client.query(
+    'DROP TABLE search_old, search_new, search_same, search_count_rows, search_count_labels, search_posting_ids, search_posting_rows, search_word_delta',
+  );
   return rows[0].n;
 }
 
