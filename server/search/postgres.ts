@@ -358,7 +358,7 @@ class SearchRun {
   private async page(r: Resolved, order: Order, total: number, offset: number): Promise<number[]> {
     const limit = r.p.perPage;
     if (order === 'name_asc' && offset >= this.limits.bucketFrom && bucketed(r)) {
-      return this.ids(this.withBucketStart('api/search-page-bucket'), [r.active, r.states?.[0] ?? '*', offset, limit, r.cargoBit ?? -1, cargoMask(r)]);
+      return this.ids(this.withBucketStart('api/search-page-bucket'), [r.active, r.states?.[0] ?? '*', offset, limit, r.cargoBit ?? -1]);
     }
     if (!this.walks(r, order, total)) return (await this.sortedPage(r, order, offset, limit)).map((x) => x.id);
     if (order !== 'rank') return this.walk(r, order === 'name_desc', [], offset, limit);
