@@ -6,14 +6,12 @@
 import fs from 'node:fs';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
-import { measureCpu, processTreeCpuSeconds } from '../bench/lib/cpu.ts';
+import { hz, measureCpu, processTreeCpuSeconds, statFields } from '../bench/lib/cpu.ts';
 
-const HZ = 100;
 /** utime + stime (seconds) and parent of a live process. */
 function proc(pid: number): { cpu: number; ppid: number } {
-  const s = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
-  return { cpu: (Number(f[11]) + Number(f[12])) / HZ, ppid: Number(f[1]) };
+  const f = statFields(pid)!;
+  return { cpu: (Number(f[11]) + Number(f[12])) / hz(), ppid: Number(f[1]) };
 }
 
 describe('CPU accounting of the benchmark', () => {

@@ -9,10 +9,10 @@ import os from 'node:os';
 
 /** Clock ticks per second of /proc's times (USER_HZ; 100 on Linux, asked for once). */
 let ticksPerSecond: number | undefined;
-const hz = () => (ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100);
+export const hz = () => (ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100);
 
 /** /proc/<pid>/stat fields after the command name: [0] state, [1] ppid, ... [11..14] utime stime cutime cstime. */
-function statFields(pid: number | string): string[] | null {
+export function statFields(pid: number | string): string[] | null {
   try {
     const s = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     return s.slice(s.lastIndexOf(')') + 2).split(' ');
