@@ -8,6 +8,7 @@ import path from 'node:path';
 import { config } from '../lib/config.ts';
 import { afterAll, beforeAll } from 'vitest';
 import type { Pool } from '../lib/db.ts';
+import { SEARCH_TABLES } from '../lib/search/pg-index.ts';
 import { openPipeline, type PipelineEnv } from '../pipeline/context.ts';
 import { silentProgress } from '../pipeline/progress.ts';
 import { freshDatabase, type TestDatabase } from './helpers/db.ts';
@@ -60,6 +61,16 @@ export function editLine(file: string, line: number, edit: (text: string) => str
   const lines = fs.readFileSync(file, 'utf8').split('\n');
   lines[line - 1] = edit(lines[line - 1]);
   fs.writeFileSync(file, lines.join('\n'));
+}
+
+/** Every search table as its row count and a hash of its rows (lib/search/pg-index.ts SEARCH_TABLES). */
+export async function searchTablesOf(from: Pick<Pool, 'query'>): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const t of SEARCH_TABLES) {
+    const { rows } = await from.query(`SELECT count(*)::int AS n, md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS h FROM ${t} t`);
+    out[t] = `${rows[0].n} ${rows[0].h}`;
+  }
+  return out;
 }
 
 /** The served tables without the columns that say which run wrote a row. */

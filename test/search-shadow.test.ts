@@ -5,13 +5,15 @@
  * stops it and leaves the served tables and no schema behind. A first run starts it before the
  * score stage (pipeline/run.ts); a stage failing before the load stops it too.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { registerLoadHook } from '../pipeline/load-hooks.ts';
 import { rerunStage, runInput } from '../pipeline/run.ts';
 import { rebuildSearchIndex, SEARCH_TABLES } from '../lib/search/pg-index.ts';
 import { SHADOW_SCHEMA } from '../lib/search/pg-shadow.ts';
 import type { Pool } from '../lib/db.ts';
-import { copyDays, suitePipeline } from './pipeline-harness.ts';
+import { copyDays, editLine, searchTablesOf, suitePipeline } from './pipeline-harness.ts';
 
 const suite = suitePipeline();
 
@@ -35,16 +37,6 @@ async function catalogOf(pool: Pool): Promise<string[]> {
     [SEARCH_TABLES],
   );
   return rows.map((r) => r.d);
-}
-
-/** Every row of every search table. */
-async function contentsOf(from: Pick<Pool, 'query'>): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const t of SEARCH_TABLES) {
-    const { rows } = await from.query(`SELECT count(*)::int AS n, md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS h FROM ${t} t`);
-    out[t] = `${rows[0].n} ${rows[0].h}`;
-  }
-  return out;
 }
 
 const shadowExists = async () =>
@@ -107,13 +99,13 @@ describe('the search rebuild beside a full load', () => {
     expect(days[0].stages.find((s) => s.stage === 'load')?.detail).toMatchObject({ mode: 'full', hook_search: 5, early_hooks: ['search'] });
     expect(await catalogOf(suite.db.pool)).toEqual(before);
     expect(await shadowExists()).toBe(false);
-    const swapped = await contentsOf(suite.db.pool);
+    const swapped = await searchTablesOf(suite.db.pool);
     expect(swapped.carrier_search).toMatch(/^5 /);
     const client = await suite.db.pool.connect();
     try {
       await client.query('BEGIN');
       await rebuildSearchIndex(client, 1);
-      expect(await contentsOf(client)).toEqual(swapped);
+      expect(await searchTablesOf(client)).toEqual(swapped);
     } finally {
       await client.query('ROLLBACK');
       client.release();
@@ -126,7 +118,7 @@ describe('the search rebuild beside a full load', () => {
   });
 
   it('a full load failing while the rebuild runs stops it and leaves the served tables', async () => {
-    const before = await contentsOf(suite.db.pool);
+    const before = await searchTablesOf(suite.db.pool);
     await suite.db.pool.query(`UPDATE search_index_state SET indexed_at = '2026-01-01' WHERE backend = 'postgres'`);
     const { waiting, release } = await holdCargoLabels();
     const remove = registerLoadHook({
@@ -147,8 +139,71 @@ describe('the search rebuild beside a full load', () => {
     // The build was terminated, not left waiting for the lock.
     expect(await waiting()).toBe(0);
     expect(await shadowExists()).toBe(false);
-    expect(await contentsOf(suite.db.pool)).toEqual(before);
+    expect(await searchTablesOf(suite.db.pool)).toEqual(before);
     const { rows } = await suite.db.pool.query(`SELECT indexed_at FROM search_index_state WHERE backend = 'postgres'`);
     expect(rows[0].indexed_at.toISOString()).toBe('2026-01-01T00:00:00.000Z');
+  });
+});
+
+/** Sets census fields (by header name) of the line of `dot`, quoting every field it sets. */
+function setCensusFields(dayDir: string, dot: string, fields: Record<string, string>): void {
+  const file = path.join(dayDir, 'census.csv');
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  const header = lines[0].split(',');
+  const line = lines.findIndex((l) => l.split(',')[header.indexOf('DOT_NUMBER')] === dot) + 1;
+  editLine(file, line, (l) => {
+    const cells = l.split(',');
+    for (const [name, value] of Object.entries(fields)) cells[header.indexOf(name)] = `"${value.replace(/"/g, '""')}"`;
+    return cells.join(',');
+  });
+}
+
+describe('the rows and postings DuckDB derives for the rebuild beside a full load', () => {
+  const t = suitePipeline();
+
+  it("equal those PostgreSQL's view search_source derives, for text the tokeniser must treat alike", async () => {
+    const dumps = copyDays('two-days/2026-03-01');
+    const day = path.join(dumps, '2026-03-01');
+    // Non-ASCII letters stay as they are in PostgreSQL's C-collation upper() and lower() (DuckDB's
+    // would make 'ı' an 'I', 'ſ' an 'S', 'é' an 'É'), apostrophes go, other punctuation splits.
+    // (The ingest upper-cases officers and cities in full and lower-cases e-mail addresses, so
+    // those reach the index as 'JOSÉ ẞMITH', 'SÃO PAULO' and 'i̇nfo@example.com'.)
+    setCensusFields(day, '1001', {
+      LEGAL_NAME: "o'brien & sons—trucking ıſ café a1 A1",
+      DBA_NAME: '  d.b.a. "TRANS" transport  Transportation tran ',
+      PHY_CITY: 'São paulo',
+      EMAIL_ADDRESS: ' İnfo@Example.COM ',
+      COMPANY_OFFICER_1: 'josé ßmith',
+    });
+    // A name with no word at all: a row, no postings.
+    setCensusFields(day, '1002', { LEGAL_NAME: '...', DBA_NAME: '' });
+    const days = await runInput(t.env, dumps);
+    expect(days[0].stages.find((s) => s.stage === 'load')?.detail).toMatchObject({ mode: 'full', early_hooks: ['search'] });
+    const { rows } = await t.db.pool.query(
+      `SELECT id, name_norm, dba_norm, terms, officers, keys, email FROM carrier_search WHERE id IN (1001, 1002) ORDER BY id`,
+    );
+    expect(rows[0]).toMatchObject({
+      name_norm: 'OBRIEN SONS TRUCKING CAF A1 A1',
+      dba_norm: 'D B A TRANS TRANSPORT TRANSPORTATION TRAN',
+      terms: ['A', 'A1', 'B', 'CAF', 'D', 'OBRIEN', 'SONS', 'TRAN', 'TRANS', 'TRANSPORT', 'TRANSPORTATION', 'TRUCKING'],
+    });
+    expect(rows[1]).toMatchObject({ name_norm: '', terms: [] });
+    const { rows: lcps } = await t.db.pool.query(`SELECT term, lcp FROM search_postings WHERE id = 1001 ORDER BY term`);
+    expect(lcps.filter((r) => r.term.startsWith('TRAN'))).toEqual([
+      { term: 'TRAN', lcp: 0 },
+      { term: 'TRANS', lcp: 4 },
+      { term: 'TRANSPORT', lcp: 5 },
+      { term: 'TRANSPORTATION', lcp: 9 },
+    ]);
+    const swapped = await searchTablesOf(t.db.pool);
+    const client = await t.db.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await rebuildSearchIndex(client, 1);
+      expect(await searchTablesOf(client)).toEqual(swapped);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
   });
 });

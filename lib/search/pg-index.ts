@@ -31,6 +31,25 @@ export interface RefreshResult {
 /** What a refresh needs: a client inside the caller's transaction. */
 type Client = Pick<PoolClient, 'query'>;
 
+/**
+ * A full rebuild's carrier_search rows and postings made outside PostgreSQL (the pipeline's
+ * DuckDB, sql/duckdb/search_rows.sql: lib/search/pg-shadow.ts), COPYed in instead of derived
+ * from carriers through the view search_source.
+ */
+export interface PrebuiltRows {
+  /** Every cargo label with the bit the rows' cargo_bits use; the new ones are added. */
+  labels: { label: string; bit: number }[];
+  /** COPYs the rows into `target` (a table and its column list, SEARCH_ROW_COLUMNS). */
+  copyRows(target: string): Promise<unknown>;
+  /** COPYs the postings, in walk order, into `target` (a table and its column list). */
+  copyPostings(target: string): Promise<unknown>;
+}
+
+/** carrier_search's columns, the order of sql/duckdb/export_search_rows.sql. */
+export const SEARCH_ROW_COLUMNS =
+  'id, active, state, entity, power_units, auth_since, cargo_bits, name, name_norm, dba_norm, terms, officers, keys, phone, email, mc';
+const POSTING_COLUMNS = 'term, active, name, id, lcp, state, entity, cargo_bits, power_units, auth_since';
+
 export async function searchIndexState(db: Client, backend = PG_BACKEND): Promise<SearchIndexState | null> {
   const { rows } = await db.query<SearchIndexState>(sql('search/state_get'), [backend]);
   return rows[0] ?? null;
@@ -43,11 +62,23 @@ async function step(steps: Record<string, number>, name: string, fn: () => Promi
   steps[name] = (steps[name] ?? 0) + Date.now() - t;
 }
 
-async function applyDelta(client: Client, full: boolean, steps: Record<string, number>): Promise<number> {
+/** `prebuilt`: a full rebuild's rows and postings, made elsewhere. */
+async function applyDelta(client: Client, full: boolean, steps: Record<string, number>, prebuilt?: PrebuiltRows): Promise<number> {
   await client.query('ANALYZE search_delta');
-  await step(steps, 'labels', () => client.query(sql('search/labels'), [full]));
+  if (prebuilt) {
+    await step(steps, 'labels', () => addLabels(client, prebuilt.labels));
+  } else {
+    await step(steps, 'labels', () => client.query(sql('search/labels'), [full]));
+  }
   await step(steps, 'old_rows', () => client.query(sql('search/old_rows')));
-  await step(steps, 'new_rows', () => client.query(sql('search/new_rows'), [full]));
+  if (prebuilt) {
+    await step(steps, 'new_rows', async () => {
+      await client.query('CREATE TEMP TABLE search_new (LIKE carrier_search) ON COMMIT DROP');
+      await prebuilt.copyRows(`search_new (${SEARCH_ROW_COLUMNS})`);
+    });
+  } else {
+    await step(steps, 'new_rows', () => client.query(sql('search/new_rows'), [full]));
+  }
   await step(steps, 'skip_unchanged', () => client.query(sql('search/skip_unchanged')));
   const { rows } = await client.query<{ n: number }>(
     'SELECT (SELECT count(*) FROM search_old) + (SELECT count(*) FROM search_new) AS n',
@@ -68,7 +99,11 @@ async function applyDelta(client: Client, full: boolean, steps: Record<string, n
   // Each carrier's words are unnested once: a memo of unnest() by `terms` only churns (at 2.1M,
   // 1.5M misses of 2.1M lookups; the full rebuild's postings 48.2 -> 43.2 s without it and the join).
   await client.query('SET LOCAL enable_memoize = off');
-  await step(steps, 'insert_postings', () => client.query(sql('search/insert_postings'), [full]));
+  if (prebuilt) {
+    await step(steps, 'insert_postings', () => prebuilt.copyPostings(`search_postings (${POSTING_COLUMNS})`));
+  } else {
+    await step(steps, 'insert_postings', () => client.query(sql('search/insert_postings'), [full]));
+  }
   await client.query('SET LOCAL enable_memoize TO DEFAULT');
   if (full) await wordCounts(client, true, steps);
   await step(steps, 'word_buckets', () => client.query(sql(full ? 'search/word_buckets_full' : 'search/word_buckets')));
@@ -76,6 +111,18 @@ async function applyDelta(client: Client, full: boolean, steps: Record<string, n
     'DROP TABLE search_old, search_new, search_same, search_count_rows, search_count_labels, search_posting_ids, search_posting_rows, search_word_delta',
   );
   return rows[0].n;
+}
+
+/**
+ * Adds the labels a prebuilt build's cargo bits use that are not in search_cargo_labels yet, and
+ * checks that every label has the bit the rows used (labels are only ever added, by builds of
+ * the one pipeline that runs at a time: a mismatch is a bug, not a race to retry).
+ */
+async function addLabels(client: Client, labels: PrebuiltRows['labels']): Promise<void> {
+  const args = [labels.map((l) => l.label), labels.map((l) => l.bit)];
+  await client.query(sql('search/labels_add'), args);
+  const { rows } = await client.query<{ label: string }>(sql('search/labels_check'), args);
+  if (rows.length) throw new Error(`search rebuild: the cargo labels ${rows.map((r) => r.label).join(', ')} have other bits than the rows used`);
 }
 
 /** search_word_counts and the dictionary, from the words the rows (or a full rebuild's postings) hold. */
@@ -112,7 +159,7 @@ export async function rebuildSearchIndex(client: Client, runId: number | null, n
  * The tables of rebuildSearchIndex without the index state: what the names in the search path
  * resolve to (lib/search/pg-shadow.ts builds a schema of its own this way).
  */
-export async function rebuildSearchTables(client: Client): Promise<RefreshResult> {
+export async function rebuildSearchTables(client: Client, prebuilt?: PrebuiltRows): Promise<RefreshResult> {
   const started = Date.now();
   // Sorting 8M postings and building the indexes: more memory than the default 64MB pays off.
   await client.query(`SET LOCAL maintenance_work_mem = '256MB'`);
@@ -122,7 +169,7 @@ export async function rebuildSearchTables(client: Client): Promise<RefreshResult
   let filled = 0;
   const carriers = await fillEmptyTables(client, BULK_TABLES, async () => {
     await client.query(sql('search/delta_table'));
-    const n = await applyDelta(client, true, steps);
+    const n = await applyDelta(client, true, steps, prebuilt);
     // Index builds may use parallel workers (the tables forbid parallel plans for the API).
     await client.query(sql('search/parallel_build'));
     filled = Date.now();

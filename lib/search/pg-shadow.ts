@@ -2,18 +2,20 @@
  * A full search rebuild beside the load. The rebuild is ~170 s of one PostgreSQL backend at 2.1M
  * carriers; inside the load's transaction it ran after the ~100 s of carriers, policies and
  * histories, with the second core idle. Here it runs on a connection of its own into a schema of
- * its own (`search_next`: a narrow copy of carriers, the view search_source over it, and empty
- * copies of the search tables with their indexes), with the same code as rebuildSearchIndex: the
- * unqualified names resolve to the copies through the search path. That transaction commits on
- * its own; the load's transaction then swaps the tables in (DROP, SET SCHEMA), so readers still
- * see one run or the other, and a failed load leaves the served tables as they were.
+ * its own (`search_next`: empty copies of the search tables with their indexes), with the same
+ * code as rebuildSearchTables: the unqualified names resolve to the copies through the search
+ * path. Its rows and postings come prebuilt (PrebuiltRows: the pipeline's DuckDB derives them
+ * from the snapshot, not PostgreSQL from carriers, which the load has not written yet). That
+ * transaction commits on its own; the load's transaction then swaps the tables in (DROP, SET
+ * SCHEMA), so readers still see one run or the other, and a failed load leaves the served tables
+ * as they were.
  *
  * The one write outside the copies: cargo labels not seen before (search_cargo_labels), which
  * are only ever added and keep their bits.
  */
 import { sql, withTransaction, type Pool, type PoolClient } from '../db.ts';
 import { createIndexSql, tableIndexes } from '../empty-tables.ts';
-import { PG_BACKEND, rebuildSearchTables, SEARCH_TABLES, type RefreshResult } from './pg-index.ts';
+import { PG_BACKEND, rebuildSearchTables, SEARCH_TABLES, type PrebuiltRows, type RefreshResult } from './pg-index.ts';
 
 export const SHADOW_SCHEMA = 'search_next';
 
@@ -26,22 +28,13 @@ async function homeSchema(db: Client): Promise<string> {
 
 /**
  * Creates the schema (dropping a leftover of a failed load) and commits it, so the build holds no
- * lock on the served tables that the load's TRUNCATE of carriers would wait for. Returns the
- * carriers columns the build reads, in the order its COPY expects them.
+ * lock on the served tables that the load's TRUNCATE of carriers would wait for.
  */
-export function createSearchShadow(pool: Pool): Promise<string[]> {
+export function createSearchShadow(pool: Pool): Promise<void> {
   return withTransaction(pool, async (client) => {
-    const columns = (await client.query<{ name: string }>(sql('search/shadow_source_columns'))).rows.map((r) => r.name);
-    const { rows: [view] } = await client.query<{ def: string }>(`SELECT pg_get_viewdef('search_source'::regclass) AS def`);
     const home = await homeSchema(client);
     await client.query(`DROP SCHEMA IF EXISTS ${SHADOW_SCHEMA} CASCADE`);
     await client.query(`CREATE SCHEMA ${SHADOW_SCHEMA}`);
-    // Unlogged: a scratch copy, dropped by the swap.
-    await client.query(
-      `CREATE UNLOGGED TABLE ${SHADOW_SCHEMA}.carriers AS SELECT ${columns.join(', ')} FROM ${home}.carriers WITH NO DATA`,
-    );
-    await client.query(`SET LOCAL search_path = ${SHADOW_SCHEMA}, ${home}`);
-    await client.query(`CREATE VIEW ${SHADOW_SCHEMA}.search_source AS ${view.def}`);
     for (const table of SEARCH_TABLES) {
       const copy = `${SHADOW_SCHEMA}.${table}`;
       const { rows: [t] } = await client.query<{ reloptions: string[] }>(sql('search/shadow_table_setup'), [`${home}.${table}`]);
@@ -51,7 +44,6 @@ export function createSearchShadow(pool: Pool): Promise<string[]> {
         await client.query(createIndexSql(copy, { ...ix, index_def: ix.index_def.replace(` ON ${home}.${table} `, ` ON ${copy} `) }));
       }
     }
-    return columns;
   });
 }
 
@@ -63,11 +55,10 @@ export interface ShadowBuild {
 }
 
 /**
- * Starts the build on a connection of its own: `fill` writes the narrow carriers copy (the
- * columns createSearchShadow returned) through the client it is given, then the search tables
- * are rebuilt from it. Returns at once.
+ * Starts the build on a connection of its own, from the rows and postings `prebuilt` COPYs
+ * through the client it is given. Returns at once.
  */
-export function buildSearchShadow(pool: Pool, fill: (client: PoolClient) => Promise<unknown>): ShadowBuild {
+export function buildSearchShadow(pool: Pool, prebuilt: (client: PoolClient) => PrebuiltRows): ShadowBuild {
   let pid: number | null = null;
   let abandoned = false;
   const done = (async () => {
@@ -82,8 +73,7 @@ export function buildSearchShadow(pool: Pool, fill: (client: PoolClient) => Prom
       await client.query('BEGIN');
       const home = await homeSchema(client);
       await client.query(`SET LOCAL search_path = ${SHADOW_SCHEMA}, ${home}`);
-      await fill(client);
-      const r = await rebuildSearchTables(client);
+      const r = await rebuildSearchTables(client, prebuilt(client));
       // New tables have no statistics: without them, searches between the swap and the index
       // stage's VACUUM ANALYZE would be planned blind.
       const analyzed = Date.now();

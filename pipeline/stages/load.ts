@@ -53,26 +53,13 @@ async function plan(ctx: RunContext, opts: StageOptions): Promise<Plan> {
   return canIncrement ? { mode: 'incremental', base, served: servedId } : { mode: 'full', base: null, served: servedId };
 }
 
-/**
- * export_carriers.sql's score and related tables before the stages that make them ran: their
- * columns NULL (for what reads none of them: the search rebuild's early export).
- */
-export const NOT_SCORED = {
-  scores: '(SELECT NULL::VARCHAR AS dot_number, NULL::VARCHAR AS risk_score WHERE false)',
-  related: '(SELECT NULL::VARCHAR AS dot_number, NULL::VARCHAR AS related_companies, NULL::VARCHAR AS chameleon_links WHERE false)',
-};
-
-/**
- * A DuckDB export query of sql/duckdb/<name>.sql for this run (`filter`: its WHERE clause or '';
- * `tables`: export_carriers.sql's score and related tables, the run's unless given).
- */
-export function exportSql(ctx: RunContext, name: string, filter: string, tables?: typeof NOT_SCORED): string {
+/** A DuckDB export query of sql/duckdb/<name>.sql for this run (`filter`: its WHERE clause or ''). */
+export function exportSql(ctx: RunContext, name: string, filter: string): string {
   return duckSql(name, {
     schema: ctx.schema,
     run_id: ctx.runId,
     batch_ts: lit(ctx.batchTs.toISOString()),
     filter,
-    ...(tables ?? { scores: `${ctx.schema}.scores`, related: `${ctx.schema}.related` }),
   });
 }
 

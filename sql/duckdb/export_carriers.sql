@@ -25,8 +25,6 @@ FROM {{schema}}.snapshot
 -- JSON; at 2.1M the bulk export took 19-23 s and 3.2 GB of RSS that way, 12 s and 2.3 GB now.
 -- The filter applies to the joined tables too: a night's delta (18k carriers) hashed the score
 -- JSON of all 2.1M before (1.3-1.7 s inside the load's transaction; 0.8 s now).
--- scores and related: the run's tables, or empty relations of their columns for the search
--- rebuild's early export, which runs before the stages that make them and reads none of them.
-LEFT JOIN (SELECT dot_number, risk_score FROM {{scores}} {{filter}}) s USING (dot_number)
-LEFT JOIN (SELECT dot_number, related_companies, chameleon_links FROM {{related}} {{filter}}) r USING (dot_number)
+LEFT JOIN (SELECT dot_number, risk_score FROM {{schema}}.scores {{filter}}) s USING (dot_number)
+LEFT JOIN (SELECT dot_number, related_companies, chameleon_links FROM {{schema}}.related {{filter}}) r USING (dot_number)
 {{filter}}
