@@ -8,7 +8,7 @@ import path from 'node:path';
 import { config } from '../lib/config.ts';
 import { afterAll, beforeAll } from 'vitest';
 import type { Pool } from '../lib/db.ts';
-import { SEARCH_TABLES } from '../lib/search/pg-index.ts';
+import { rebuildSearchIndex, SEARCH_TABLES } from '../lib/search/pg-index.ts';
 import { openPipeline, type PipelineEnv } from '../pipeline/context.ts';
 import { silentProgress } from '../pipeline/progress.ts';
 import { freshDatabase, type TestDatabase } from './helpers/db.ts';
@@ -71,6 +71,19 @@ export async function searchTablesOf(from: Pick<Pool, 'query'>): Promise<Record<
     out[t] = `${rows[0].n} ${rows[0].h}`;
   }
   return out;
+}
+
+/** searchTablesOf after a full rebuild in place (rebuildSearchIndex as of `runId`), rolled back. */
+export async function rebuiltInPlace(pool: Pool, runId: number): Promise<Record<string, string>> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await rebuildSearchIndex(client, runId);
+    return await searchTablesOf(client);
+  } finally {
+    await client.query('ROLLBACK');
+    client.release();
+  }
 }
 
 /** The served tables without the columns that say which run wrote a row. */

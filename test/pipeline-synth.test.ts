@@ -10,8 +10,7 @@ import { rerunStage, runInput, type DayOutcome } from '../pipeline/run.ts';
 import { getRun } from '../pipeline/runs.ts';
 import { synthesize, type Manifest } from '../pipeline/synth/index.ts';
 import { freshDatabase, type TestDatabase } from './helpers/db.ts';
-import { rebuildSearchIndex } from '../lib/search/pg-index.ts';
-import { changesOf, searchTablesOf, servedTables, tempDir, testPipeline, type TestPipeline } from './pipeline-harness.ts';
+import { changesOf, rebuiltInPlace, searchTablesOf, servedTables, tempDir, testPipeline, type TestPipeline } from './pipeline-harness.ts';
 
 const CARRIERS = 4000;
 const DAYS = 4;
@@ -72,14 +71,6 @@ describe(`synthetic registry, ${CARRIERS} carriers × ${DAYS} days`, () => {
     // equal those PostgreSQL derives from carriers through the view search_source.
     const swapped = await searchTablesOf(db.pool);
     expect(swapped.carrier_search).toMatch(new RegExp(`^${run.stages.snapshot.rows} `));
-    const client = await db.pool.connect();
-    try {
-      await client.query('BEGIN');
-      await rebuildSearchIndex(client, last.etl_run_id);
-      expect(await searchTablesOf(client)).toEqual(swapped);
-    } finally {
-      await client.query('ROLLBACK');
-      client.release();
-    }
+    expect(await rebuiltInPlace(db.pool, last.etl_run_id!)).toEqual(swapped);
   });
 });

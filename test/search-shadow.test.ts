@@ -10,10 +10,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { registerLoadHook } from '../pipeline/load-hooks.ts';
 import { rerunStage, runInput } from '../pipeline/run.ts';
-import { rebuildSearchIndex, SEARCH_TABLES } from '../lib/search/pg-index.ts';
+import { SEARCH_TABLES } from '../lib/search/pg-index.ts';
 import { SHADOW_SCHEMA } from '../lib/search/pg-shadow.ts';
 import type { Pool } from '../lib/db.ts';
-import { copyDays, editLine, searchTablesOf, suitePipeline } from './pipeline-harness.ts';
+import { copyDays, editLine, rebuiltInPlace, searchTablesOf, suitePipeline } from './pipeline-harness.ts';
 
 const suite = suitePipeline();
 
@@ -101,15 +101,7 @@ describe('the search rebuild beside a full load', () => {
     expect(await shadowExists()).toBe(false);
     const swapped = await searchTablesOf(suite.db.pool);
     expect(swapped.carrier_search).toMatch(/^5 /);
-    const client = await suite.db.pool.connect();
-    try {
-      await client.query('BEGIN');
-      await rebuildSearchIndex(client, 1);
-      expect(await searchTablesOf(client)).toEqual(swapped);
-    } finally {
-      await client.query('ROLLBACK');
-      client.release();
-    }
+    expect(await rebuiltInPlace(suite.db.pool, 1)).toEqual(swapped);
     const { rows } = await suite.db.pool.query(`SELECT etl_run_id, full_build FROM search_index_state WHERE backend = 'postgres'`);
     expect(rows).toEqual([{ etl_run_id: 1, full_build: true }]);
     // Searches read the swapped tables.
@@ -196,14 +188,6 @@ describe('the rows and postings DuckDB derives for the rebuild beside a full loa
       { term: 'TRANSPORTATION', lcp: 9 },
     ]);
     const swapped = await searchTablesOf(t.db.pool);
-    const client = await t.db.pool.connect();
-    try {
-      await client.query('BEGIN');
-      await rebuildSearchIndex(client, 1);
-      expect(await searchTablesOf(client)).toEqual(swapped);
-    } finally {
-      await client.query('ROLLBACK');
-      client.release();
-    }
+    expect(await rebuiltInPlace(t.db.pool, 1)).toEqual(swapped);
   });
 });
