@@ -39,7 +39,10 @@ export function createSearchShadow(pool: Pool): Promise<void> {
       const copy = `${SHADOW_SCHEMA}.${table}`;
       const { rows: [t] } = await client.query<{ reloptions: string[] }>(sql('search/shadow_table_setup'), [`${home}.${table}`]);
       await client.query(`CREATE TABLE ${copy} (LIKE ${home}.${table} INCLUDING ALL EXCLUDING INDEXES)`);
-      if (t.reloptions.length) await client.query(`ALTER TABLE ${copy} SET (${t.reloptions.join(', ')})`);
+      // No autovacuum of the copies: once built (minutes before the load ends, since its rows come
+      // from DuckDB) it vacuumed and analyzed them beside the load, ~1 min of a core at 2.1M,
+      // which the index stage's VACUUM (ANALYZE) after the swap does anyway.
+      await client.query(`ALTER TABLE ${copy} SET (${[...t.reloptions, 'autovacuum_enabled = false'].join(', ')})`);
       for (const ix of await tableIndexes(client, `${home}.${table}`)) {
         await client.query(createIndexSql(copy, { ...ix, index_def: ix.index_def.replace(` ON ${home}.${table} `, ` ON ${copy} `) }));
       }
@@ -107,8 +110,18 @@ export function buildSearchShadow(pool: Pool, prebuilt: (client: PoolClient) => 
 /** In the load's transaction, after `done`: the built tables replace the served ones, as of `runId`. */
 export async function swapSearchShadow(client: Client, runId: number | null, now = new Date()): Promise<void> {
   const home = await homeSchema(client);
+  const options = new Map<string, string[]>();
+  for (const t of SEARCH_TABLES) {
+    options.set(t, (await client.query<{ reloptions: string[] }>(sql('search/shadow_table_setup'), [`${home}.${t}`])).rows[0].reloptions);
+  }
   await client.query(`DROP TABLE ${SEARCH_TABLES.map((t) => `${home}.${t}`).join(', ')}`);
-  for (const t of SEARCH_TABLES) await client.query(`ALTER TABLE ${SHADOW_SCHEMA}.${t} SET SCHEMA ${home}`);
+  for (const t of SEARCH_TABLES) {
+    await client.query(`ALTER TABLE ${SHADOW_SCHEMA}.${t} SET SCHEMA ${home}`);
+    // The served table's storage options again (createSearchShadow turned autovacuum off).
+    await client.query(`ALTER TABLE ${home}.${t} RESET (autovacuum_enabled)`);
+    const opts = options.get(t)!;
+    if (opts.length) await client.query(`ALTER TABLE ${home}.${t} SET (${opts.join(', ')})`);
+  }
   await client.query(`DROP SCHEMA ${SHADOW_SCHEMA} CASCADE`);
   await client.query(sql('search/state_set'), [PG_BACKEND, runId, true, now]);
 }
