@@ -46,7 +46,7 @@ export interface PrebuiltRows {
 }
 
 /** carrier_search's columns, the order of sql/duckdb/export_search_rows.sql. */
-export const SEARCH_ROW_COLUMNS =
+const SEARCH_ROW_COLUMNS =
   'id, active, state, entity, power_units, auth_since, cargo_bits, name, name_norm, dba_norm, terms, officers, keys, phone, email, mc';
 const POSTING_COLUMNS = 'term, active, name, id, lcp, state, entity, cargo_bits, power_units, auth_since';
 
