@@ -1,6 +1,6 @@
 /**
  * A synthetic registry loaded into a test database through the real pipeline CLI (child
- * processes, as in production). Dumps are generated once per parameter set and reused.
+ * processes, as in production). Dumps are generated once per parameter set and test run, and reused.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,6 +1,10 @@
 /**
  * One embedded PostgreSQL for the whole test run. A template database is migrated once; every
  * test file clones it into a fresh database of its own (test/helpers/db.ts).
+ *
+ * Every temporary file of the run goes under one directory, removed at the end: TMPDIR is set
+ * before the test workers start, so their os.tmpdir() (and their pipeline child processes') is
+ * inside it. The tests make ~150 temp dirs a run (dumps, DuckDB files, data dirs), ~1 GB.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,8 +26,9 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   // The postgres OS user must traverse the data dir's parents: a 0755 dir under the OS temp dir.
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-test-pg-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-test-'));
   fs.chmodSync(dir, 0o755);
+  process.env.TMPDIR = dir;
   // Below Linux's ephemeral range (32768–60999): a port there can be taken at any moment as the
   // local end of some outgoing connection, and the server then fails to bind (it happened once).
   // service-endpoints.test.ts starts a second server on port + 1.
