@@ -63,10 +63,9 @@ export async function runDay(env: PipelineEnv, dayDir: string, opts: StageOption
     await dropRunFiles(env.duck.conn, env.config, (id) => id === run.etl_run_id);
     for (const stage of stagesInOrder()) {
       stages.push(await runStage(env, run, stage, opts));
-      // The load hooks' work that needs only the snapshot (the search rebuild of a first load)
-      // runs beside the score stage (docs/performance.md, fifteenth round). Not sooner: the load's
-      // own path, started last, would then end alone, and a core would idle as it did when the
-      // rebuild ended alone.
+      // The load hooks' work that needs only the snapshot (DuckDB's half of the search rebuild
+      // of a first load) runs before the score stage; its PostgreSQL half starts with the load
+      // and runs beside it (docs/performance.md, fifteenth and twenty-second rounds).
       if (stage.name === 'related') await startEarlyWork(runContext(env, run));
     }
   } catch (err) {

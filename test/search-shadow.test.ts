@@ -2,15 +2,15 @@
  * A full load rebuilds the search tables beside it, in a schema of its own, and swaps them in
  * (lib/search/pg-shadow.ts): the swapped tables are those a rebuild in place writes, with the
  * columns, indexes, keys and options of the migrations; a load that fails while the rebuild runs
- * stops it and leaves the served tables and no schema behind. A first run starts it before the
- * score stage (pipeline/run.ts); a stage failing before the load stops it too.
+ * stops it and leaves the served tables and no schema behind. A first run derives the tables in
+ * DuckDB before the score stage (pipeline/run.ts); a stage failing before the load drops them.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { registerLoadHook } from '../pipeline/load-hooks.ts';
 import { rerunStage, runInput } from '../pipeline/run.ts';
-import { SEARCH_TABLES } from '../lib/search/pg-index.ts';
+import { PREBUILT_TABLES, SEARCH_TABLES } from '../lib/search/pg-index.ts';
 import { SHADOW_SCHEMA } from '../lib/search/pg-shadow.ts';
 import type { Pool } from '../lib/db.ts';
 import { copyDays, editLine, rebuiltInPlace, searchTablesOf, suitePipeline } from './pipeline-harness.ts';
@@ -42,6 +42,14 @@ async function catalogOf(pool: Pool): Promise<string[]> {
 const shadowExists = async () =>
   (await suite.db.pool.query('SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = $1', [SHADOW_SCHEMA])).rows[0].n > 0;
 
+/** The search tables' CSV files under the pipeline's temp dirs. */
+function searchFiles(): string[] {
+  const tmp = path.join(suite.env.dir, 'tmp');
+  if (!fs.existsSync(tmp)) return [];
+  const files = fs.readdirSync(tmp, { recursive: true, encoding: 'utf8' }).map((f) => path.basename(f));
+  return files.filter((f) => (Object.keys(PREBUILT_TABLES) as string[]).includes(f.replace(/\.csv$/, ''))).sort();
+}
+
 /**
  * A SHARE lock on the cargo labels, which keeps a rebuild waiting at its insert of new labels
  * (reading them, as the schema's setup does, is not blocked): `waiting` counts the waiters.
@@ -63,15 +71,13 @@ async function holdCargoLabels() {
 }
 
 describe('the search rebuild beside a full load', () => {
-  it('of a first run starts before the score stage, and stops when a stage before the load fails', async () => {
-    const { waiting, release } = await holdCargoLabels();
-    let started = 0;
-    // Registered after the search hook: its early work runs once the rebuild has started.
+  it('of a first run derives its tables before the score stage, and drops them when a stage before the load fails', async () => {
+    let early: { files: string[]; shadow: boolean } | null = null;
+    // Registered after the search hook: its early work runs once DuckDB's half has ended.
     const remove = registerLoadHook({
       name: 'break-score',
       early: async (ctx) => {
-        for (let i = 0; i < 200 && (await waiting()) === 0; i++) await new Promise((r) => setTimeout(r, 25));
-        started = await waiting();
+        early = { files: searchFiles(), shadow: await shadowExists() };
         await ctx.duck.run(`DROP TABLE ${ctx.schema}.related`);
         return undefined;
       },
@@ -81,11 +87,11 @@ describe('the search rebuild beside a full load', () => {
       await expect(runInput(suite.env, copyDays('two-days/2026-03-01'))).rejects.toThrow(/related/);
     } finally {
       remove();
-      await release();
     }
-    expect(started).toBe(1);
-    // The rebuild was terminated and its schema dropped; nothing is served.
-    expect(await waiting()).toBe(0);
+    // Every table's file was written before the score stage; PostgreSQL's half waits for the load.
+    expect(early).toEqual({ files: Object.keys(PREBUILT_TABLES).map((t) => `${t}.csv`).sort(), shadow: false });
+    // The files are gone; nothing is served.
+    expect(searchFiles()).toEqual([]);
     expect(await shadowExists()).toBe(false);
     expect((await suite.db.pool.query(`SELECT count(*)::int AS n FROM etl_runs WHERE status = 'succeeded'`)).rows[0].n).toBe(0);
   });
@@ -95,7 +101,7 @@ describe('the search rebuild beside a full load', () => {
     expect(before.some((d) => d.includes('carrier_search_keys_idx'))).toBe(true);
     const days = await runInput(suite.env, copyDays('two-days/2026-03-01'));
     expect(days.map((d) => d.status)).toEqual(['succeeded']);
-    // A first run: the rebuild started before the score stage, the load took it over.
+    // A first run: DuckDB derived the tables before the score stage, the load took them over.
     expect(days[0].stages.find((s) => s.stage === 'load')?.detail).toMatchObject({ mode: 'full', hook_search: 5, early_hooks: ['search'] });
     expect(await catalogOf(suite.db.pool)).toEqual(before);
     expect(await shadowExists()).toBe(false);

@@ -5,7 +5,8 @@
  * also catches up when a load ran without the hook. Both paths run the same delta SQL
  * (sql/search/): rows of the carriers in `search_delta` are derived again, and every count table
  * moves by (new rows) - (old rows). A full rebuild is the same delta from empty tables, with the
- * indexes and keys of the tables it fills dropped during the bulk insert (lib/empty-tables.ts).
+ * indexes and keys of the tables it fills dropped during the bulk insert (lib/empty-tables.ts);
+ * beside a full load its tables come whole from the pipeline's DuckDB instead (PrebuiltRows).
  */
 import { sql, type PoolClient } from '../db.ts';
 import { fillEmptyTables } from '../empty-tables.ts';
@@ -32,23 +33,36 @@ export interface RefreshResult {
 type Client = Pick<PoolClient, 'query'>;
 
 /**
- * A full rebuild's carrier_search rows and postings made outside PostgreSQL (the pipeline's
- * DuckDB, sql/duckdb/search_rows.sql: lib/search/pg-shadow.ts), COPYed in instead of derived
- * from carriers through the view search_source.
+ * The tables a full rebuild can take whole from outside PostgreSQL, each with the columns (in
+ * order) it takes; search_term_deletes is then derived from search_terms. carrier_search comes
+ * first, in (name, id) order, and search_postings in walk order (term, active, name, id).
+ */
+export const PREBUILT_TABLES = {
+  carrier_search:
+    'id, active, state, entity, power_units, auth_since, cargo_bits, name, name_norm, dba_norm, terms, officers, keys, phone, email, mc',
+  search_postings: 'term, active, name, id, lcp, state, entity, cargo_bits, power_units, auth_since',
+  search_counts: 'active, state, entity, cargo, n',
+  search_counts_fleet: 'active, state, entity, power_units, n',
+  search_counts_auth: 'active, state, entity, month, n',
+  search_name_buckets: 'active, state, level, bucket, n, cargo',
+  search_word_counts: 'word, exact, active, state, entity, n',
+  search_terms: 'term, n',
+  search_word_buckets: 'term, active, level, bucket, lcp, n',
+} as const;
+
+export type PrebuiltTable = keyof typeof PREBUILT_TABLES;
+
+/**
+ * A full rebuild's tables made outside PostgreSQL (the pipeline's DuckDB, sql/duckdb/search_rows.sql
+ * and search_tables.sql: lib/search/pg-shadow.ts), COPYed in instead of derived from carriers
+ * through the view search_source.
  */
 export interface PrebuiltRows {
   /** Every cargo label with the bit the rows' cargo_bits use; the new ones are added. */
   labels: { label: string; bit: number }[];
-  /** COPYs the rows into `target` (a table and its column list, SEARCH_ROW_COLUMNS). */
-  copyRows(target: string): Promise<unknown>;
-  /** COPYs the postings, in walk order, into `target` (a table and its column list). */
-  copyPostings(target: string): Promise<unknown>;
+  /** COPYs `table`'s rows into `target` (the table with its PREBUILT_TABLES columns); resolves to the rows copied. */
+  copy(table: PrebuiltTable, target: string): Promise<number>;
 }
-
-/** carrier_search's columns, the order of sql/duckdb/export_search_rows.sql. */
-const SEARCH_ROW_COLUMNS =
-  'id, active, state, entity, power_units, auth_since, cargo_bits, name, name_norm, dba_norm, terms, officers, keys, phone, email, mc';
-const POSTING_COLUMNS = 'term, active, name, id, lcp, state, entity, cargo_bits, power_units, auth_since';
 
 export async function searchIndexState(db: Client, backend = PG_BACKEND): Promise<SearchIndexState | null> {
   const { rows } = await db.query<SearchIndexState>(sql('search/state_get'), [backend]);
@@ -62,23 +76,11 @@ async function step(steps: Record<string, number>, name: string, fn: () => Promi
   steps[name] = (steps[name] ?? 0) + Date.now() - t;
 }
 
-/** `prebuilt`: a full rebuild's rows and postings, made elsewhere. */
-async function applyDelta(client: Client, full: boolean, steps: Record<string, number>, prebuilt?: PrebuiltRows): Promise<number> {
+async function applyDelta(client: Client, full: boolean, steps: Record<string, number>): Promise<number> {
   await client.query('ANALYZE search_delta');
-  if (prebuilt) {
-    await step(steps, 'labels', () => addLabels(client, prebuilt.labels));
-  } else {
-    await step(steps, 'labels', () => client.query(sql('search/labels'), [full]));
-  }
+  await step(steps, 'labels', () => client.query(sql('search/labels'), [full]));
   await step(steps, 'old_rows', () => client.query(sql('search/old_rows')));
-  if (prebuilt) {
-    await step(steps, 'new_rows', async () => {
-      await client.query('CREATE TEMP TABLE search_new (LIKE carrier_search) ON COMMIT DROP');
-      await prebuilt.copyRows(`search_new (${SEARCH_ROW_COLUMNS})`);
-    });
-  } else {
-    await step(steps, 'new_rows', () => client.query(sql('search/new_rows'), [full]));
-  }
+  await step(steps, 'new_rows', () => client.query(sql('search/new_rows'), [full]));
   await step(steps, 'skip_unchanged', () => client.query(sql('search/skip_unchanged')));
   const { rows } = await client.query<{ n: number }>(
     'SELECT (SELECT count(*) FROM search_old) + (SELECT count(*) FROM search_new) AS n',
@@ -99,11 +101,7 @@ async function applyDelta(client: Client, full: boolean, steps: Record<string, n
   // Each carrier's words are unnested once: a memo of unnest() by `terms` only churns (at 2.1M,
   // 1.5M misses of 2.1M lookups; the full rebuild's postings 48.2 -> 43.2 s without it and the join).
   await client.query('SET LOCAL enable_memoize = off');
-  if (prebuilt) {
-    await step(steps, 'insert_postings', () => prebuilt.copyPostings(`search_postings (${POSTING_COLUMNS})`));
-  } else {
-    await step(steps, 'insert_postings', () => client.query(sql('search/insert_postings'), [full]));
-  }
+  await step(steps, 'insert_postings', () => client.query(sql('search/insert_postings'), [full]));
   await client.query('SET LOCAL enable_memoize TO DEFAULT');
   if (full) await wordCounts(client, true, steps);
   await step(steps, 'word_buckets', () => client.query(sql(full ? 'search/word_buckets_full' : 'search/word_buckets')));
@@ -129,6 +127,21 @@ async function addLabels(client: Client, labels: PrebuiltRows['labels']): Promis
 async function wordCounts(client: Client, full: boolean, steps: Record<string, number>): Promise<void> {
   await step(steps, 'word_delta', () => client.query(sql(full ? 'search/word_delta_full' : 'search/word_delta')));
   await step(steps, 'word_counts', () => client.query(sql(full ? 'search/word_counts_full' : 'search/word_counts')));
+  if (full) await step(steps, 'term_deletes', () => client.query(sql('search/term_deletes_full')));
+}
+
+/** A full rebuild's tables COPYed in whole, the typo dictionary derived; returns the carriers. */
+async function fillPrebuilt(client: Client, steps: Record<string, number>, prebuilt: PrebuiltRows): Promise<number> {
+  await step(steps, 'labels', () => addLabels(client, prebuilt.labels));
+  let carriers = 0;
+  for (const [table, columns] of Object.entries(PREBUILT_TABLES) as [PrebuiltTable, string][]) {
+    await step(steps, table, async () => {
+      const rows = await prebuilt.copy(table, `${table} (${columns})`);
+      if (table === 'carrier_search') carriers = rows;
+    });
+  }
+  await step(steps, 'term_deletes', () => client.query(sql('search/term_deletes_full')));
+  return carriers;
 }
 
 /**
@@ -168,8 +181,14 @@ export async function rebuildSearchTables(client: Client, prebuilt?: PrebuiltRow
   await client.query(sql('search/truncate'));
   let filled = 0;
   const carriers = await fillEmptyTables(client, BULK_TABLES, async () => {
-    await client.query(sql('search/delta_table'));
-    const n = await applyDelta(client, true, steps, prebuilt);
+    let n: number;
+    if (prebuilt) {
+      n = await fillPrebuilt(client, steps, prebuilt);
+    } else {
+      await client.query(sql('search/delta_table'));
+      n = await applyDelta(client, true, steps);
+      await client.query('DROP TABLE search_delta');
+    }
     // Index builds may use parallel workers (the tables forbid parallel plans for the API).
     await client.query(sql('search/parallel_build'));
     filled = Date.now();
@@ -177,7 +196,6 @@ export async function rebuildSearchTables(client: Client, prebuilt?: PrebuiltRow
   });
   steps.indexes = Date.now() - filled;
   await client.query(sql('search/parallel_serve'));
-  await client.query('DROP TABLE search_delta');
   return { mode: 'full', carriers, ms: Date.now() - started, steps };
 }
 

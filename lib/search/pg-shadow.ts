@@ -1,11 +1,11 @@
 /**
- * A full search rebuild beside the load. The rebuild is ~170 s of one PostgreSQL backend at 2.1M
- * carriers; inside the load's transaction it ran after the ~100 s of carriers, policies and
- * histories, with the second core idle. Here it runs on a connection of its own into a schema of
+ * A full search rebuild beside the load. The rebuild is ~115 s of one PostgreSQL backend at 2.1M
+ * carriers, three quarters of it index builds; inside the load's transaction it ran after the
+ * ~100 s of carriers, policies and histories, with the second core idle. Here it runs on a connection of its own into a schema of
  * its own (`search_next`: empty copies of the search tables with their indexes), with the same
  * code as rebuildSearchTables: the unqualified names resolve to the copies through the search
- * path. Its rows and postings come prebuilt (PrebuiltRows: the pipeline's DuckDB derives them
- * from the snapshot, not PostgreSQL from carriers, which the load has not written yet). That
+ * path. Its tables come prebuilt (PrebuiltRows: the pipeline's DuckDB derives them from the
+ * snapshot, not PostgreSQL from carriers, which the load has not written yet). That
  * transaction commits on its own; the load's transaction then swaps the tables in (DROP, SET
  * SCHEMA), so readers still see one run or the other, and a failed load leaves the served tables
  * as they were.

@@ -17,15 +17,17 @@ import type { RunContext } from '../context.ts';
 import { sql, withTransaction } from '../../lib/db.ts';
 import { MEILI_BACKEND, rebuildMeili, refreshMeili, type MeiliRefresh } from '../../lib/search/meili-index.ts';
 import {
+  PREBUILT_TABLES,
   SEARCH_TABLES,
   rebuildSearchIndex,
   refreshSearchIndex,
   searchIndexState,
+  type PrebuiltTable,
   type RefreshResult,
 } from '../../lib/search/pg-index.ts';
 import { buildSearchShadow, createSearchShadow, swapSearchShadow, type ShadowBuild } from '../../lib/search/pg-shadow.ts';
 import { duckRows, duckRun, duckSql, lit } from '../duck.ts';
-import type { LoadHook } from '../load-hooks.ts';
+import type { LoadHook, Prepared } from '../load-hooks.ts';
 import { copyFileToPg, duckToCsv } from '../pg-copy.ts';
 import { servedRun } from '../runs.ts';
 import type { Stage, StageResult } from './types.ts';
@@ -37,25 +39,23 @@ import type { Stage, StageResult } from './types.ts';
  */
 export const searchLoadHook: LoadHook = {
   name: 'search',
-  // A first load is full: its rebuild starts before the score stage, beside it (search rows
-  // read no score or related column), where it ran beside the load only and the load waited
-  // 6-34 s for it at 2.1M carriers.
+  // A first load is full: DuckDB's half of its rebuild runs before the score stage (it reads the
+  // snapshot only), the PostgreSQL half beside the load (docs/performance.md, twenty-second round).
   async early(ctx) {
     if (await servedRun(ctx.pool)) return undefined;
-    const build = await startShadowBuild(ctx);
     // Its temp dir is its own (no stage run's, which the stage removes when it ends).
-    void build.done.catch(() => {}).finally(() => fs.rmSync(ctx.tmpDir, { recursive: true, force: true }));
-    return build;
+    return SearchRebuild.export(ctx, ctx.tmpDir);
   },
   async prepare({ ctx, mode, early }) {
     if (mode !== 'full') return undefined;
-    return early ?? startShadowBuild(ctx);
+    const rebuild = (early as SearchRebuild | undefined) ?? (await SearchRebuild.export(ctx, path.join(ctx.tmpDir, 'search')));
+    return rebuild.start(ctx);
   },
   async run({ ctx, client, mode, prepared }) {
     let r: RefreshResult;
     if (prepared) {
       ctx.progress.start('search index (built beside the load)');
-      r = await (prepared as ShadowBuild).done;
+      r = await (prepared as SearchRebuild).done();
       await swapSearchShadow(client, ctx.runId);
       ctx.progress.end();
     } else {
@@ -74,35 +74,86 @@ export const searchLoadHook: LoadHook = {
   },
 };
 
+/** The exports of the tables that leave DuckDB ordered or reshaped (arrays as PostgreSQL literals). */
+const SHAPED_EXPORTS: Partial<Record<PrebuiltTable, string>> = {
+  carrier_search: 'export_search_rows',
+  search_postings: 'export_search_postings',
+};
+
 /**
- * Starts the full rebuild beside the load (lib/search/pg-shadow.ts) from the run's snapshot:
- * DuckDB derives the carrier_search rows and postings (sql/duckdb/search_rows.sql) and writes
- * them to CSV files, which the build COPYs in. At 2.1M carriers that is ~45 DuckDB core-seconds
- * and ~22 s of COPY, where PostgreSQL took ~85 s to derive them from carriers through the view
- * search_source (and ~10 s to receive the carriers copy it read).
+ * A full rebuild beside the load (lib/search/pg-shadow.ts), in two halves. DuckDB derives every
+ * search table but the typo dictionary from the run's snapshot (sql/duckdb/search_rows.sql,
+ * search_tables.sql) into CSV files (export); a PostgreSQL build on a connection of its own COPYs
+ * them in and builds the indexes (start, from the load's prepare). At 2.1M carriers PostgreSQL
+ * took ~85 s of one backend to derive the rows and postings from carriers through the view
+ * search_source, and ~55 s more for the counts, buckets and word counts.
  */
-async function startShadowBuild(ctx: RunContext): Promise<ShadowBuild> {
-  await createSearchShadow(ctx.pool);
-  const labels = await cargoLabelBits(ctx);
-  const relation = labels.length
-    ? `(SELECT * FROM (VALUES ${labels.map((l) => `(${lit(l.label)}, ${l.bit})`).join(', ')}) AS v(label, bit))`
-    : '(SELECT NULL::VARCHAR AS label, NULL::INTEGER AS bit WHERE false)';
-  const rows = path.join(ctx.tmpDir, 'search_rows.csv');
-  const postings = path.join(ctx.tmpDir, 'search_postings.csv');
-  ctx.progress.start('search rows');
-  try {
-    await duckRun(ctx.duck, duckSql('search_rows', { schema: ctx.schema, labels: relation }));
-    await duckToCsv(ctx, duckSql('export_search_rows'), rows);
-    await duckToCsv(ctx, duckSql('export_search_postings'), postings);
-  } finally {
-    await ctx.duck.run('DROP TABLE IF EXISTS search_rows');
+class SearchRebuild implements Prepared {
+  private build: ShadowBuild | null = null;
+
+  /** `dir` holds the files and is removed once the build ends or is abandoned. */
+  private constructor(
+    private readonly dir: string,
+    private readonly labels: { label: string; bit: number }[],
+  ) {}
+
+  private file(table: PrebuiltTable): string {
+    return path.join(this.dir, `${table}.csv`);
   }
-  ctx.progress.end();
-  return buildSearchShadow(ctx.pool, (client) => ({
-    labels,
-    copyRows: (target) => copyFileToPg(client, rows, target),
-    copyPostings: (target) => copyFileToPg(client, postings, target),
-  }));
+
+  static async export(ctx: RunContext, dir: string): Promise<SearchRebuild> {
+    const labels = await cargoLabelBits(ctx);
+    const relation = labels.length
+      ? `(SELECT * FROM (VALUES ${labels.map((l) => `(${lit(l.label)}, ${l.bit})`).join(', ')}) AS v(label, bit))`
+      : '(SELECT NULL::VARCHAR AS label, NULL::INTEGER AS bit WHERE false)';
+    const rebuild = new SearchRebuild(dir, labels);
+    const tables = Object.keys(PREBUILT_TABLES) as PrebuiltTable[];
+    ctx.progress.start('search tables');
+    try {
+      await duckRun(ctx.duck, duckSql('search_rows', { schema: ctx.schema, labels: relation }));
+      await duckRun(ctx.duck, duckSql('search_tables', { labels: relation }));
+      for (const table of tables) {
+        const shaped = SHAPED_EXPORTS[table];
+        await duckToCsv(ctx, shaped ? duckSql(shaped) : `SELECT ${PREBUILT_TABLES[table]} FROM temp.${table}`, rebuild.file(table));
+      }
+    } catch (err) {
+      rebuild.removeFiles();
+      throw err;
+    } finally {
+      for (const t of ['search_rows', ...tables.filter((t) => t !== 'carrier_search')]) await ctx.duck.run(`DROP TABLE IF EXISTS temp.${t}`);
+    }
+    ctx.progress.end();
+    return rebuild;
+  }
+
+  /** Starts the PostgreSQL build; returns at once. */
+  async start(ctx: RunContext): Promise<this> {
+    await createSearchShadow(ctx.pool).catch((err: Error) => {
+      this.removeFiles();
+      throw err;
+    });
+    this.build = buildSearchShadow(ctx.pool, (client) => ({
+      labels: this.labels,
+      copy: (table, target) => copyFileToPg(client, this.file(table), target),
+    }));
+    void this.build.done.catch(() => {}).finally(() => this.removeFiles());
+    return this;
+  }
+
+  /** Settles when the build committed (or failed). */
+  done(): Promise<RefreshResult> {
+    if (!this.build) throw new Error('search rebuild: the build was not started');
+    return this.build.done;
+  }
+
+  async abandon(): Promise<void> {
+    await this.build?.abandon();
+    this.removeFiles();
+  }
+
+  private removeFiles(): void {
+    fs.rmSync(this.dir, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -9,5 +9,3 @@ SELECT word, exact, active, state, entity, sum(n) FROM (
 GROUP BY 1, 2, 3, 4, 5;
 INSERT INTO search_terms (term, n)
 SELECT term, sum(n) FROM search_word_delta GROUP BY term;
-INSERT INTO search_term_deletes (del, term)
-SELECT d, t.term FROM search_terms t CROSS JOIN LATERAL search_deletions(t.term) d WHERE length(t.term) >= 6;
