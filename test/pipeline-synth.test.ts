@@ -67,7 +67,7 @@ describe(`synthetic registry, ${CARRIERS} carriers × ${DAYS} days`, () => {
     expect(incremental.carriers.length).toBe(run.stages.snapshot.rows);
     await rerunStage(env, 'load', last.etl_run_id!, { full: true });
     expect(await servedTables(db.pool)).toEqual(incremental);
-    // The full load's search tables, from the rows and postings DuckDB derived (search_rows.sql),
+    // The full load's search tables, which DuckDB derived (search_rows.sql, search_tables.sql),
     // equal those PostgreSQL derives from carriers through the view search_source.
     const swapped = await searchTablesOf(db.pool);
     expect(swapped.carrier_search).toMatch(new RegExp(`^${run.stages.snapshot.rows} `));

@@ -6,7 +6,7 @@
  * (sql/search/): rows of the carriers in `search_delta` are derived again, and every count table
  * moves by (new rows) - (old rows). A full rebuild is the same delta from empty tables, with the
  * indexes and keys of the tables it fills dropped during the bulk insert (lib/empty-tables.ts);
- * beside a full load its tables come whole from the pipeline's DuckDB instead (PrebuiltRows).
+ * beside a full load its tables come whole from the pipeline's DuckDB instead (PrebuiltTables).
  */
 import { sql, type PoolClient } from '../db.ts';
 import { fillEmptyTables } from '../empty-tables.ts';
@@ -57,7 +57,7 @@ export type PrebuiltTable = keyof typeof PREBUILT_TABLES;
  * and search_tables.sql: lib/search/pg-shadow.ts), COPYed in instead of derived from carriers
  * through the view search_source.
  */
-export interface PrebuiltRows {
+export interface PrebuiltTables {
   /** Every cargo label with the bit the rows' cargo_bits use; the new ones are added. */
   labels: { label: string; bit: number }[];
   /** COPYs `table`'s rows into `target` (the table with its PREBUILT_TABLES columns); resolves to the rows copied. */
@@ -116,7 +116,7 @@ async function applyDelta(client: Client, full: boolean, steps: Record<string, n
  * checks that every label has the bit the rows used (labels are only ever added, by builds of
  * the one pipeline that runs at a time: a mismatch is a bug, not a race to retry).
  */
-async function addLabels(client: Client, labels: PrebuiltRows['labels']): Promise<void> {
+async function addLabels(client: Client, labels: PrebuiltTables['labels']): Promise<void> {
   const args = [labels.map((l) => l.label), labels.map((l) => l.bit)];
   await client.query(sql('search/labels_add'), args);
   const { rows } = await client.query<{ label: string }>(sql('search/labels_check'), args);
@@ -131,7 +131,7 @@ async function wordCounts(client: Client, full: boolean, steps: Record<string, n
 }
 
 /** A full rebuild's tables COPYed in whole, the typo dictionary derived; returns the carriers. */
-async function fillPrebuilt(client: Client, steps: Record<string, number>, prebuilt: PrebuiltRows): Promise<number> {
+async function fillPrebuilt(client: Client, steps: Record<string, number>, prebuilt: PrebuiltTables): Promise<number> {
   await step(steps, 'labels', () => addLabels(client, prebuilt.labels));
   let carriers = 0;
   for (const [table, columns] of Object.entries(PREBUILT_TABLES) as [PrebuiltTable, string][]) {
@@ -172,7 +172,7 @@ export async function rebuildSearchIndex(client: Client, runId: number | null, n
  * The tables of rebuildSearchIndex without the index state: what the names in the search path
  * resolve to (lib/search/pg-shadow.ts builds a schema of its own this way).
  */
-export async function rebuildSearchTables(client: Client, prebuilt?: PrebuiltRows): Promise<RefreshResult> {
+export async function rebuildSearchTables(client: Client, prebuilt?: PrebuiltTables): Promise<RefreshResult> {
   const started = Date.now();
   // Sorting 8M postings and building the indexes: more memory than the default 64MB pays off.
   await client.query(`SET LOCAL maintenance_work_mem = '256MB'`);

@@ -1,21 +1,21 @@
 /**
  * A full search rebuild beside the load. The rebuild is ~115 s of one PostgreSQL backend at 2.1M
  * carriers, three quarters of it index builds; inside the load's transaction it ran after the
- * ~100 s of carriers, policies and histories, with the second core idle. Here it runs on a connection of its own into a schema of
- * its own (`search_next`: empty copies of the search tables with their indexes), with the same
- * code as rebuildSearchTables: the unqualified names resolve to the copies through the search
- * path. Its tables come prebuilt (PrebuiltRows: the pipeline's DuckDB derives them from the
- * snapshot, not PostgreSQL from carriers, which the load has not written yet). That
- * transaction commits on its own; the load's transaction then swaps the tables in (DROP, SET
- * SCHEMA), so readers still see one run or the other, and a failed load leaves the served tables
- * as they were.
+ * ~100 s of carriers, policies and histories, with the second core idle. Here it runs on a
+ * connection of its own into a schema of its own (`search_next`: empty copies of the search
+ * tables with their indexes), with the same code as rebuildSearchTables: the unqualified names
+ * resolve to the copies through the search path. Its tables come prebuilt (PrebuiltTables: the
+ * pipeline's DuckDB derives them from the snapshot, not PostgreSQL from carriers, which the load
+ * has not written yet). That transaction commits on its own; the load's transaction then swaps
+ * the tables in (DROP, SET SCHEMA), so readers still see one run or the other, and a failed load
+ * leaves the served tables as they were.
  *
  * The one write outside the copies: cargo labels not seen before (search_cargo_labels), which
  * are only ever added and keep their bits.
  */
 import { sql, withTransaction, type Pool, type PoolClient } from '../db.ts';
 import { createIndexSql, tableIndexes } from '../empty-tables.ts';
-import { PG_BACKEND, rebuildSearchTables, SEARCH_TABLES, type PrebuiltRows, type RefreshResult } from './pg-index.ts';
+import { PG_BACKEND, rebuildSearchTables, SEARCH_TABLES, type PrebuiltTables, type RefreshResult } from './pg-index.ts';
 
 export const SHADOW_SCHEMA = 'search_next';
 
@@ -58,10 +58,10 @@ export interface ShadowBuild {
 }
 
 /**
- * Starts the build on a connection of its own, from the rows and postings `prebuilt` COPYs
- * through the client it is given. Returns at once.
+ * Starts the build on a connection of its own, from the tables `prebuilt` COPYs through the
+ * client it is given. Returns at once.
  */
-export function buildSearchShadow(pool: Pool, prebuilt: (client: PoolClient) => PrebuiltRows): ShadowBuild {
+export function buildSearchShadow(pool: Pool, prebuilt: (client: PoolClient) => PrebuiltTables): ShadowBuild {
   let pid: number | null = null;
   let abandoned = false;
   const done = (async () => {
