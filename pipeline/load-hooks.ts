@@ -46,6 +46,12 @@ export interface LoadHook {
    * abandons it otherwise). Undefined: nothing started.
    */
   early?: (ctx: RunContext) => Promise<Prepared | undefined>;
+  /**
+   * Optional: called in the load's transaction just before it changes carriers and
+   * insurance_policies: a bulk load before its TRUNCATE, an incremental one once `load_delta`
+   * holds the delta. For what must be read before the change (the implicit history versions).
+   */
+  beforeWrite?: (args: LoadHookArgs) => Promise<void>;
   /** Returns the rows it wrote (for the run's stage record), or nothing. */
   run: (args: LoadHookArgs & { prepared?: Prepared }) => Promise<number | void>;
 }

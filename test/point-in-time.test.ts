@@ -1,6 +1,6 @@
 /**
  * Point-in-time history: the load hook (pipeline/stages/history.ts) over hand-made loads — bulk,
- * incremental, removal and return, policy multisets, idempotent reruns — then GET
+ * incremental, removal and return, policy multisets, implicit first versions, idempotent reruns — then GET
  * /v1/carriers/{dot}?as_of on that history, and the 52-week retention (jobs/retention.ts)
  * directly and as a pg-boss job.
  */
@@ -11,13 +11,15 @@ import { startBoss, stopBoss } from '../jobs/boss.ts';
 import { QUEUES } from '../jobs/queues.ts';
 import { pruneChanges, startRetentionWorker } from '../jobs/retention.ts';
 import { SNAPSHOT_COLUMNS } from '../pipeline/columns.ts';
-import { writeHistory } from '../pipeline/stages/history.ts';
+import { materializeHistory, writeHistory } from '../pipeline/stages/history.ts';
 import { policiesAsOf } from '../server/point-in-time.ts';
 import { startApp, type TestApp } from './helpers/app.ts';
 import { signup } from './helpers/watchlist-fixtures.ts';
 import { carrierRow, putCarriers, putChanges, putPolicies, putRun, type PolicyInput } from './helpers/carrier-rows.ts';
 
 let app: TestApp;
+/** The history rows the first run wrote. */
+let firstRunRows: unknown[];
 const run: Record<number, number> = {};
 const q = <T = Record<string, unknown>>(text: string, values: unknown[] = []) => app.db.pool.query(text, values).then((r) => r.rows as T[]);
 
@@ -29,24 +31,29 @@ interface Load {
   touch?: string[];
 }
 
-/** What the load stage does for one run, in one transaction, with the history hook at the end. */
+/**
+ * What the load stage does for one run, in one transaction: the history hook's beforeWrite, the
+ * writes, then the hook.
+ */
 async function load(day: string, mode: 'full' | 'incremental', l: Load, runId?: number): Promise<number> {
   return withTransaction(app.db.pool, async (client: PoolClient) => {
     const id = runId ?? (await putRun(client, day, { status: 'running' }));
-    if (mode === 'full') await client.query('TRUNCATE carriers, insurance_policies');
+    const ctx = { runId: id, batchTs: new Date(`${day}T00:00:00Z`), batchDate: day };
     const delta = [
       ...(l.upsert ?? []).map((c) => c.dot_number),
       ...(l.remove ?? []),
       ...(l.touch ?? []),
     ];
-    await putCarriers(client, id, l.upsert ?? []);
-    await client.query('DELETE FROM carriers WHERE dot_number = ANY($1)', [l.remove ?? []]);
-    await putPolicies(client, l.policies ?? [], delta);
     if (mode === 'incremental') {
       await client.query('CREATE TEMP TABLE load_delta (dot_number text PRIMARY KEY, op text NOT NULL) ON COMMIT DROP');
       await client.query(`INSERT INTO load_delta SELECT unnest($1::text[]), 'update'`, [delta]);
     }
-    await writeHistory(client, { runId: id, batchTs: new Date(`${day}T00:00:00Z`), batchDate: day }, mode);
+    await materializeHistory(client, ctx, mode);
+    if (mode === 'full') await client.query('TRUNCATE carriers, insurance_policies');
+    await putCarriers(client, id, l.upsert ?? []);
+    await client.query('DELETE FROM carriers WHERE dot_number = ANY($1)', [l.remove ?? []]);
+    await putPolicies(client, l.policies ?? [], delta);
+    await writeHistory(client, ctx, mode);
     await client.query("UPDATE etl_runs SET status = 'succeeded' WHERE etl_run_id = $1", [id]);
     return id;
   });
@@ -59,6 +66,8 @@ const v2 = carrierRow('2', { authority_status: 'ACTIVE', max_bipd: 750000 });
 const v2back = { ...v2, authority_status: 'INACTIVE' as const };
 const v3 = carrierRow('3');
 const v4 = carrierRow('4', { phy_state: 'TX', lat: 31, lon: -99 });
+/** Served by the first run and never changed: its version stays implicit. */
+const v5 = carrierRow('5', { legal_name: 'FIVE STEADY LLC' });
 
 const P1: PolicyInput[] = [
   { dot: '1', type: 'BIPD', amount: 1_000_000 },
@@ -66,28 +75,26 @@ const P1: PolicyInput[] = [
   { dot: '1', type: 'CARGO', amount: 5000 }, // the same filing twice: a multiset
 ];
 
-/** Both history tables; policy rows without their ids (a rerun re-creates the rows it undid). */
+/** Every version, explicit or implicit (the views of migration 024), as point-in-time reads them. */
 async function historyDump() {
   return {
-    carriers: await q('SELECT * FROM carrier_history ORDER BY dot_number, valid_from'),
-    policies: await q(
-      `SELECT dot_number, policy_type, type_description, insurer_name, policy_number, coverage_amount, effective_date,
-              expiration_date, form_code, valid_from, valid_to, valid_from_run, valid_to_run
-       FROM insurance_policy_history ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11`,
-    ),
+    carriers: await q('SELECT * FROM carrier_versions ORDER BY dot_number, valid_from'),
+    policies: await q('SELECT * FROM insurance_policy_versions ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11'),
   };
 }
 
 beforeAll(async () => {
   app = await startApp();
   run[1] = await load('2026-03-01', 'full', {
-    upsert: [v1, v2, v3],
+    upsert: [v1, v2, v3, v5],
     policies: [
       ...P1,
       { dot: '2', type: 'BIPD', amount: 750_000, expiration: '2026-03-10' },
       { dot: '3', type: 'CARGO', amount: 10_000, expiration: '2026-03-02' },
+      { dot: '5', type: 'BIPD', amount: 1_000_000, number: 'P-5-BIPD' },
     ],
   });
+  firstRunRows = await q('SELECT (SELECT count(*) FROM carrier_history)::int AS carriers, (SELECT count(*) FROM insurance_policy_history)::int AS policies');
   // Day 2: 1 renamed and one CARGO copy dropped; 2 removed; 3 gains a policy only; 4 is new.
   run[2] = await load('2026-03-03', 'incremental', {
     upsert: [v1b, v4],
@@ -114,14 +121,16 @@ describe('history hook', () => {
   it('keeps every snapshot column (a column added to the snapshot must be added to history too)', async () => {
     const cols = (await q("SELECT column_name FROM information_schema.columns WHERE table_name = 'carrier_history'")).map((r) => r.column_name);
     expect(cols).toEqual(expect.arrayContaining([...SNAPSHOT_COLUMNS]));
-    for (const file of ['history_close', 'history_open', 'history_bootstrap_carriers']) {
+    const versions = (await q("SELECT column_name FROM information_schema.columns WHERE table_name = 'carrier_versions' ORDER BY ordinal_position")).map((r) => r.column_name);
+    expect(versions).toEqual((await q("SELECT column_name FROM information_schema.columns WHERE table_name = 'carrier_history' ORDER BY ordinal_position")).map((r) => r.column_name));
+    for (const file of ['history_close', 'history_open', 'history_materialize_carriers']) {
       const text = sql(`pipeline/${file}`);
       for (const c of SNAPSHOT_COLUMNS) expect(text, `${file}.sql lacks ${c}`).toMatch(new RegExp(`\\b${c}\\b`));
     }
   });
 
   it('keeps one version per unchanged period, closed on the day of the change or removal', async () => {
-    const rows = await q('SELECT dot_number, valid_from, valid_to, valid_from_run, valid_to_run FROM carrier_history ORDER BY dot_number, valid_from');
+    const rows = await q('SELECT dot_number, valid_from, valid_to, valid_from_run, valid_to_run FROM carrier_versions ORDER BY dot_number, valid_from');
     expect(rows).toEqual([
       { dot_number: '1', valid_from: '2026-03-01', valid_to: '2026-03-03', valid_from_run: run[1], valid_to_run: run[2] },
       { dot_number: '1', valid_from: '2026-03-03', valid_to: '2026-03-05', valid_from_run: run[2], valid_to_run: run[3] },
@@ -131,19 +140,37 @@ describe('history hook', () => {
       // A policy-only change moves the policy history, not the carrier's.
       { dot_number: '3', valid_from: '2026-03-01', valid_to: null, valid_from_run: run[1], valid_to_run: null },
       { dot_number: '4', valid_from: '2026-03-03', valid_to: null, valid_from_run: run[2], valid_to_run: null },
+      { dot_number: '5', valid_from: '2026-03-01', valid_to: null, valid_from_run: run[1], valid_to_run: null },
     ]);
+  });
+
+  it('the first run writes no history: its versions are implicit until a load changes the DOT', async () => {
+    expect(firstRunRows).toEqual([{ carriers: 0, policies: 0 }]);
+    // 1, 2 and 3 changed in run 2, which wrote their first versions out before changing them.
+    expect(await q('SELECT DISTINCT dot_number FROM carrier_history WHERE valid_from_run = $1 ORDER BY 1', [run[1]])).toEqual(
+      ['1', '2', '3'].map((dot_number) => ({ dot_number })),
+    );
+    // 5 never changed: no history row, its version and policies are the served ones.
+    expect(await q("SELECT count(*)::int AS n FROM carrier_history WHERE dot_number = '5'")).toEqual([{ n: 0 }]);
+    expect(await q("SELECT count(*)::int AS n FROM insurance_policy_history WHERE dot_number = '5'")).toEqual([{ n: 0 }]);
+    for (const date of ['2026-03-01', '2026-03-04', utcDay(0)]) {
+      const { status, body } = await asOf('5', date);
+      expect(status, date).toBe(200);
+      expect(body.legal_name).toBe('FIVE STEADY LLC');
+    }
+    expect((await policiesAsOf(app.db.pool, '5', '2026-03-02')).map((p) => p.policy_number)).toEqual(['P-5-BIPD']);
   });
 
   it('current versions equal the served carriers, column for column', async () => {
     const cols = SNAPSHOT_COLUMNS.join(', ');
     const served = await q(`SELECT ${cols} FROM carriers ORDER BY dot_number`);
-    expect(await q(`SELECT ${cols} FROM carrier_history WHERE valid_to IS NULL ORDER BY dot_number`)).toEqual(served);
+    expect(await q(`SELECT ${cols} FROM carrier_versions WHERE valid_to IS NULL ORDER BY dot_number`)).toEqual(served);
   });
 
   it('records policies as a multiset, with the runs that served them', async () => {
     const rows = await q(
-      `SELECT dot_number, policy_type, policy_number, valid_from, valid_to FROM insurance_policy_history
-       ORDER BY dot_number, valid_from, policy_type, policy_number, id`,
+      `SELECT dot_number, policy_type, policy_number, valid_from, valid_to FROM insurance_policy_versions
+       ORDER BY dot_number, valid_from, policy_type, policy_number, valid_to NULLS FIRST`,
     );
     expect(rows).toEqual([
       { dot_number: '1', policy_type: 'BIPD', policy_number: 'P-1-BIPD', valid_from: '2026-03-01', valid_to: null },
@@ -153,6 +180,7 @@ describe('history hook', () => {
       { dot_number: '2', policy_type: 'BIPD', policy_number: 'P-2-NEW', valid_from: '2026-03-05', valid_to: null },
       { dot_number: '3', policy_type: 'CARGO', policy_number: 'P-3-CARGO', valid_from: '2026-03-01', valid_to: null },
       { dot_number: '3', policy_type: 'BIPD', policy_number: 'P-3-BIPD', valid_from: '2026-03-03', valid_to: null },
+      { dot_number: '5', policy_type: 'BIPD', policy_number: 'P-5-BIPD', valid_from: '2026-03-01', valid_to: null },
     ]);
   });
 
@@ -162,10 +190,14 @@ describe('history hook', () => {
     expect(await historyDump()).toEqual(before);
     const served = await q('SELECT * FROM carriers ORDER BY dot_number');
     const policies = await q('SELECT * FROM insurance_policies');
+    // A bulk rerun writes every implicit version out first (it rewrites every carrier).
     await withTransaction(app.db.pool, async (client) => {
-      await writeHistory(client, { runId: run[3], batchTs: new Date('2026-03-05T00:00:00Z'), batchDate: '2026-03-05' }, 'full');
+      const ctx = { runId: run[3], batchTs: new Date('2026-03-05T00:00:00Z'), batchDate: '2026-03-05' };
+      expect(await materializeHistory(client, ctx, 'full')).toBe(1);
+      await writeHistory(client, ctx, 'full');
     });
     expect(await historyDump()).toEqual(before);
+    expect(await q("SELECT valid_from_run FROM carrier_history WHERE dot_number = '5'")).toEqual([{ valid_from_run: run[1] }]);
     expect(await q('SELECT * FROM carriers ORDER BY dot_number')).toEqual(served);
     expect((await q('SELECT * FROM insurance_policies')).length).toBe(policies.length);
   });

@@ -4,6 +4,11 @@
  * the run. A version of a carrier (all snapshot columns) or of a policy is valid from the batch
  * date of the run that first served it until the batch date of the run that changed or dropped it.
  *
+ * The first run writes none: what it served are the implicit first versions (migration 024, its
+ * carrier_versions and insurance_policy_versions views), until a load is about to change a DOT;
+ * `beforeWrite` then writes that DOT's implicit versions out, and the hook's comparison closes
+ * and opens versions as it always did.
+ *
  * Only the carriers the load touched are compared (its `load_delta`); a bulk load compares all.
  * Idempotent: a rerun of the same run's load first undoes what that run wrote, then writes it again.
  *
@@ -11,7 +16,6 @@
  *   registerLoadHook(historyHook); // once per process, before the load stage runs
  */
 import { sql, type PoolClient } from '../../lib/db.ts';
-import { fillEmptyTable } from '../../lib/empty-tables.ts';
 import type { LoadHook } from '../load-hooks.ts';
 
 export interface HistoryContext {
@@ -27,6 +31,29 @@ export interface HistoryResult {
   closed: number;
   policiesOpened: number;
   policiesClosed: number;
+}
+
+async function historyBaseline(client: PoolClient): Promise<{ etl_run_id: number } | undefined> {
+  return (await client.query<{ etl_run_id: number }>(sql('pipeline/history_baseline'))).rows[0];
+}
+
+/**
+ * Before the load changes carriers and insurance_policies (bulk: before its TRUNCATE;
+ * incremental: once `load_delta` holds the delta): writes out the implicit versions of the DOTs it
+ * may change, so that they survive the change. Returns the DOTs written out.
+ */
+export async function materializeHistory(client: PoolClient, ctx: HistoryContext, mode: 'full' | 'incremental'): Promise<number> {
+  const baseline = await historyBaseline(client);
+  // A rerun of the baseline run's own load: its implicit versions are what it writes again.
+  if (!baseline || baseline.etl_run_id === ctx.runId) return 0;
+  await client.query(sql('pipeline/history_implicit'));
+  const dots = (await client.query(sql(`pipeline/history_implicit_${mode === 'full' ? 'all' : 'delta'}`))).rowCount ?? 0;
+  if (dots > 0) {
+    await client.query(sql('pipeline/history_materialize_carriers'));
+    await client.query(sql('pipeline/history_materialize_policies'));
+  }
+  await client.query('DROP TABLE history_implicit');
+  return dots;
 }
 
 /**
@@ -48,18 +75,13 @@ export async function writeHistory(
   await client.query(sql('pipeline/history_reopen'), [ctx.runId]);
 
   const args = [ctx.runId, ctx.batchDate];
-  // No history yet (first run, or history introduced after runs were loaded): start it from
-  // everything served now, whatever the load's mode.
+  // No history yet (first run, or history introduced after runs were loaded): it starts from
+  // everything served now, as this run's implicit versions, whatever the load's mode.
   const empty = (await client.query<{ empty: boolean }>(sql('pipeline/history_empty'))).rows[0].empty;
-  if (empty) {
-    const opened = await fillEmptyTable(client, 'carrier_history', async () =>
-      (await client.query(sql('pipeline/history_bootstrap_carriers'), args)).rowCount ?? 0);
-    const policiesOpened = await fillEmptyTable(client, 'insurance_policy_history', async () =>
-      (await client.query(sql('pipeline/history_bootstrap_policies'), args)).rowCount ?? 0);
-    // Statistics now: the next night's load may come before autovacuum analyzes two million new
-    // rows, and without them its history plans took 10.3 s instead of 3.4 s at 2.1M (1.9 s here).
-    await client.query('ANALYZE carrier_history, insurance_policy_history');
-    return { opened, closed: 0, policiesOpened, policiesClosed: 0 };
+  const baseline = await historyBaseline(client);
+  if (empty && (!baseline || baseline.etl_run_id === ctx.runId)) {
+    await client.query(sql('pipeline/history_baseline_set'), args);
+    return { opened: 0, closed: 0, policiesOpened: 0, policiesClosed: 0 };
   }
 
   await client.query('DROP TABLE IF EXISTS history_touched');
@@ -80,6 +102,10 @@ export async function writeHistory(
 /** The load hook (pipeline/load-hooks.ts): reports the history rows it wrote. */
 export const historyHook: LoadHook = {
   name: 'history',
+  beforeWrite: async ({ ctx, client, mode }) => {
+    const dots = await materializeHistory(client, ctx, mode);
+    if (dots) ctx.logger.info({ dots }, 'implicit history versions written out');
+  },
   run: async ({ ctx, client, mode }) => {
     const r = await writeHistory(client, ctx, mode);
     ctx.logger.info(r, 'history written');

@@ -102,7 +102,11 @@ async function copy(ctx: RunContext, client: PoolClient, file: string, target: s
 }
 
 async function writeCarriers(ctx: RunContext, client: PoolClient, p: Plan, files: Exports): Promise<Record<string, number>> {
+  const beforeWrite = async () => {
+    for (const hook of loadHooks()) await hook.beforeWrite?.({ ctx, client, mode: p.mode });
+  };
   if (p.mode === 'full') {
+    await beforeWrite();
     await client.query(sql('pipeline/load_truncate'));
     const carriers = await fillEmptyTable(client, 'carriers', () => copy(ctx, client, files.carriers, `carriers ${cols(CARRIER_COLUMNS)}`));
     const policies = await fillEmptyTable(client, 'insurance_policies', () =>
@@ -112,6 +116,7 @@ async function writeCarriers(ctx: RunContext, client: PoolClient, p: Plan, files
   }
   await client.query(sql('pipeline/load_stage_tables'));
   await copy(ctx, client, files.delta!, 'load_delta (dot_number, op)');
+  await beforeWrite();
   const carriers = await copy(ctx, client, files.carriers, `carriers_stage ${cols(CARRIER_COLUMNS)}`);
   await client.query(sql('pipeline/load_upsert_carriers'));
   const removed = (await client.query(sql('pipeline/load_delete_removed'))).rowCount ?? 0;
