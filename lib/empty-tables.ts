@@ -1,5 +1,5 @@
 /**
- * A bulk write into an empty table (a full load, a first history, a search rebuild): the table's
+ * A bulk write into an empty table (a full load, a search rebuild): the table's
  * indexes, its primary key's too, are dropped first and built again after, which is several times
  * faster than maintaining them row by row (two million risk history rows: 35.9 s with three
  * indexes, 15.0 s + 3.3 s of index builds). So are its foreign keys: each row written checks one

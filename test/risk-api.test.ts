@@ -178,7 +178,7 @@ describe('GET /v1/carriers/{dot_number}/risk-history', () => {
     fetch(`${app.url}/v1/carriers/${dot}/risk-history${limit === undefined ? '' : `?limit=${encodeURIComponent(limit)}`}`);
 
   it('serves the rows newest first in the contract shape', async () => {
-    const [c] = await q("SELECT dot_number, count(*)::int AS n FROM risk_history GROUP BY 1 HAVING count(*) > 1 ORDER BY 1 LIMIT 1");
+    const [c] = await q("SELECT dot_number, count(*)::int AS n FROM risk_history_all GROUP BY 1 HAVING count(*) > 1 ORDER BY 1 LIMIT 1");
     const { data, response } = await app.api.GET('/v1/carriers/{dot_number}/risk-history', { params: { path: { dot_number: c.dot_number } } });
     expect(response.status).toBe(200);
     expect(data!.limit).toBe(50);
@@ -193,7 +193,7 @@ describe('GET /v1/carriers/{dot_number}/risk-history', () => {
   });
 
   it('clamps limit to [1, 200] and falls back to 50 on malformed values', async () => {
-    const [c] = await q("SELECT dot_number, count(*)::int AS n FROM risk_history GROUP BY 1 HAVING count(*) > 1 ORDER BY 1 LIMIT 1");
+    const [c] = await q("SELECT dot_number, count(*)::int AS n FROM risk_history_all GROUP BY 1 HAVING count(*) > 1 ORDER BY 1 LIMIT 1");
     for (const [limit, applied] of [
       ['1', 1], ['0', 1], ['-5', 1], ['200', 200], ['201', 200], ['99999999999999999999', 200],
       ['abc', 50], ['10.5', 50], ['', 50], [' 7 ', 7], ['1e3', 50],
@@ -210,7 +210,7 @@ describe('GET /v1/carriers/{dot_number}/risk-history', () => {
     const res = await history('99999999');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ dot_number: '99999999', limit: 50, data: [] });
-    const [{ dot_number }] = await q('SELECT dot_number FROM risk_history LIMIT 1');
+    const [{ dot_number }] = await q('SELECT dot_number FROM risk_history_all LIMIT 1');
     const first = await history(dot_number);
     const etag = first.headers.get('etag')!;
     expect(etag).toBeTruthy();
@@ -232,7 +232,7 @@ describe('the full profile and meta', () => {
   });
 
   it('meta counts the risk history rows and names its horizon', async () => {
-    const [{ n, oldest }] = await q('SELECT count(*)::int AS n, min(computed_at) AS oldest FROM risk_history');
+    const [{ n, oldest }] = await q('SELECT count(*)::int AS n, min(computed_at) AS oldest FROM risk_history_all');
     const { data } = await app.api.GET('/v1/meta');
     expect(data!.risk_history_rows).toBe(n);
     expect(data!.risk_history_horizon).toBe(oldest.toISOString());

@@ -277,7 +277,7 @@ describe('risk history', () => {
   }
 
   async function actualHistory(): Promise<string[]> {
-    const rows = await q<any>('SELECT dot_number, etl_run_id, computed_at, score, grade, tier, flag_codes FROM risk_history');
+    const rows = await q<any>('SELECT dot_number, etl_run_id, computed_at, score, grade, tier, flag_codes FROM risk_history_all');
     return rows
       .map((r) => `${r.dot_number} ${r.etl_run_id} ${r.computed_at.toISOString()} ${r.score}|${r.grade}|${r.tier}|${r.flag_codes.join(',')}`)
       .sort();
@@ -291,25 +291,44 @@ describe('risk history', () => {
     expect(later.length).toBeGreaterThan(5);
   });
 
+  it('keeps the first run\'s rows implicit until a score changes, then writes them out as they were', async () => {
+    const first = runs[0].etl_run_id;
+    const scores = await scoresOfRun(first, batchDate(runs[0].batch_ts));
+    const [{ written }] = await q('SELECT count(*)::int AS written FROM risk_history WHERE etl_run_id = $1', [first]);
+    const [{ implicit }] = await q('SELECT count(*)::int AS implicit FROM risk_history_implicit');
+    expect(written).toBeGreaterThan(0);
+    expect(implicit).toBeGreaterThan(0);
+    // Every carrier the first run scored has its row, removed ones too (written out before the removal).
+    expect(written + implicit).toBe(scores.size);
+    // Written out or not, each is the first run's score, components and flags included (a later
+    // run may have moved only the components, which writes no row of its own).
+    const rows = await q<any>('SELECT dot_number, score, components, flags FROM risk_history_all WHERE etl_run_id = $1', [first]);
+    expect(rows.length).toBe(scores.size);
+    for (const r of rows) {
+      const s = scores.get(r.dot_number)!;
+      expect({ score: r.score, components: r.components, flags: r.flags }, r.dot_number).toEqual({ score: s.score, components: s.components, flags: s.flags });
+    }
+  });
+
   it('never writes two consecutive rows with the same key (component drift alone writes nothing)', async () => {
     const dup = await q(`
       SELECT dot_number FROM (
         SELECT dot_number, score, grade, tier, flag_codes,
                lag(ROW(score, grade, tier, flag_codes)) OVER (PARTITION BY dot_number ORDER BY computed_at) AS prev
-        FROM risk_history) h
+        FROM risk_history_all) h
       WHERE prev = ROW(score, grade, tier, flag_codes)`);
     expect(dup).toEqual([]);
   });
 
   it('serves the rows newest first and counts them in meta', async () => {
-    const [busy] = await q('SELECT dot_number, count(*)::int AS n FROM risk_history GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1');
+    const [busy] = await q('SELECT dot_number, count(*)::int AS n FROM risk_history_all GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1');
     expect(busy.n).toBeGreaterThan(1);
     const { data } = await app.api.GET('/v1/carriers/{dot_number}/risk-history', { params: { path: { dot_number: busy.dot_number } } });
     expect(data!.data).toHaveLength(busy.n);
     const times = data!.data.map((r) => Date.parse(r.computed_at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(data!.data[0].flag_codes).toEqual([...data!.data[0].flag_codes].sort());
-    const [{ n }] = await q('SELECT count(*)::int AS n FROM risk_history');
+    const [{ n }] = await q('SELECT count(*)::int AS n FROM risk_history_all');
     const meta = (await app.api.GET('/v1/meta')).data!;
     expect(meta.risk_history_rows).toBe(n);
     expect(meta.risk_history_horizon).toBe(runs[0].batch_ts.toISOString());
@@ -323,7 +342,7 @@ describe('risk history', () => {
     expect(await actualHistory()).toEqual(before);
     expect(await q('SELECT dot_number, risk_score, related_companies, chameleon_links FROM carriers ORDER BY dot_number')).toEqual(cached);
     const [{ rows }] = await q('SELECT rows FROM risk_history_runs WHERE etl_run_id = $1', [last]);
-    const [{ n }] = await q('SELECT count(*)::int AS n FROM risk_history WHERE etl_run_id = $1', [last]);
+    const [{ n }] = await q('SELECT count(*)::int AS n FROM risk_history_all WHERE etl_run_id = $1', [last]);
     expect(rows).toBe(n);
   });
 });

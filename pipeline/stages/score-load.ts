@@ -10,14 +10,15 @@
  * - risk_history: a row per carrier whose score, grade, tier or flag set differs from its last
  *   row. The previous run's scores in DuckDB narrow the candidates (to the carriers scored this
  *   run when the others kept the previous run's rows: risk_candidates.sql); PostgreSQL checks
- *   the ones the previous run did not have against their last row. The very first history is a
- *   COPY of every carrier's row, into the empty table. A rerun deletes the run's rows first.
+ *   the ones the previous run did not have against their last row. The very first history is
+ *   implicit (migration 025): no rows, each carrier's score in carriers stands for its first row
+ *   until a load is about to change it, which writes that row out first (`beforeWrite` for the
+ *   carriers the load rewrites, before the UPDATE for the others). A rerun deletes the run's rows first.
  * - risk_history_runs: the run's row count, for GET /v1/meta.
  */
 import { sql, type PoolClient } from '../../lib/db.ts';
-import { fillEmptyTable } from '../../lib/empty-tables.ts';
 import type { RunContext } from '../context.ts';
-import { duckSql, duckTableExists, lit, requireRunTables, runSchema, whereDotIn } from '../duck.ts';
+import { duckRows, duckSql, duckTableExists, lit, requireRunTables, runSchema, whereDotIn } from '../duck.ts';
 import type { LoadHook } from '../load-hooks.ts';
 import { copyDuckToPg } from '../pg-copy.ts';
 import { previousRun } from '../runs.ts';
@@ -48,7 +49,10 @@ async function candidates(ctx: RunContext, prev: number): Promise<string> {
 
 export interface RiskLoadResult {
   carriers: number;
+  /** The run's history rows; on the first run, its implicit ones. */
   history: number;
+  /** Implicit rows of earlier runs written out before their scores changed. */
+  written_out: number;
   compared_with: string | null;
   /** Only the carriers the score stage scored, and those whose related companies changed, were compared. */
   candidates_only: boolean;
@@ -66,6 +70,7 @@ export async function loadRisk(ctx: RunContext, client: PoolClient, mode: 'full'
   await client.query(sql('pipeline/risk_stage_tables'));
 
   let carriers = 0;
+  let writtenOut = 0;
   if (mode === 'incremental') {
     // Without a previous run to compare with, every carrier outside the delta.
     carriers = await copyDuckToPg(ctx, client, {
@@ -74,6 +79,7 @@ export async function loadRisk(ctx: RunContext, client: PoolClient, mode: 'full'
       label: 'risk_scores',
     });
     await client.query('ANALYZE risk_stage');
+    writtenOut += await materializeRisk(client, ctx.runId, 'staged');
     await client.query(sql('pipeline/risk_update_carriers'));
   }
   const carriersMs = Math.round(performance.now() - started);
@@ -82,9 +88,9 @@ export async function loadRisk(ctx: RunContext, client: PoolClient, mode: 'full'
   const earlier = (await client.query<{ earlier: boolean }>(sql('pipeline/risk_history_has_earlier'), [ctx.batchTs])).rows[0].earlier;
   let history: number;
   if (!earlier) {
-    // The first history: a row for every carrier the run scored (every served carrier).
-    history = await fillEmptyTable(client, 'risk_history', () =>
-      copyDuckToPg(ctx, client, { select: duckSql('export_risk_history', vars), table: `risk_history ${HISTORY_COLUMNS}` }));
+    // The first history: a row for every carrier the run scored (every served carrier), implicit.
+    await client.query(sql('pipeline/risk_history_baseline_set'), [ctx.runId, ctx.batchTs]);
+    [{ history }] = await duckRows<{ history: number }>(ctx.duck, `SELECT count(*)::INTEGER AS history FROM ${ctx.schema}.scores`);
   } else {
     const historySelect = duckSql(prev ? 'export_risk_history_changed' : 'export_risk_history', vars);
     await copyDuckToPg(ctx, client, { select: historySelect, table: `risk_history_stage ${HISTORY_COLUMNS}` });
@@ -94,12 +100,29 @@ export async function loadRisk(ctx: RunContext, client: PoolClient, mode: 'full'
   await client.query(sql('pipeline/risk_history_runs_upsert'), [ctx.runId, ctx.batchTs, history]);
   await ctx.duck.run('DROP TABLE IF EXISTS risk_candidates');
   const historyMs = Math.round(performance.now() - started) - carriersMs;
-  return { carriers, history, compared_with: prev, candidates_only: only !== '', carriers_ms: carriersMs, history_ms: historyMs };
+  return {
+    carriers, history, written_out: writtenOut, compared_with: prev, candidates_only: only !== '', carriers_ms: carriersMs, history_ms: historyMs,
+  };
+}
+
+/**
+ * Writes out the implicit risk history rows (migration 025) of the carriers whose scores are about
+ * to change: the load's delta, every carrier (a bulk load), or the staged ones (risk_stage).
+ * Nothing on a rerun of the baseline run's own load, whose implicit rows are what it writes.
+ */
+export async function materializeRisk(client: PoolClient, runId: number, which: 'delta' | 'all' | 'staged'): Promise<number> {
+  const baseline = (await client.query<{ etl_run_id: number }>(sql('pipeline/risk_history_baseline'))).rows[0];
+  if (!baseline || baseline.etl_run_id === runId) return 0;
+  return (await client.query(sql(`pipeline/risk_history_materialize_${which}`))).rowCount ?? 0;
 }
 
 /** registerLoadHook(riskLoadHook): the rows it reports are the run's risk history rows. */
 export const riskLoadHook: LoadHook = {
   name: 'risk',
+  beforeWrite: async ({ ctx, client, mode }) => {
+    const rows = await materializeRisk(client, ctx.runId, mode === 'full' ? 'all' : 'delta');
+    if (rows) ctx.logger.info({ rows }, 'implicit risk history rows written out');
+  },
   run: async ({ ctx, client, mode }) => {
     const r = await loadRisk(ctx, client, mode);
     ctx.logger.info(r, 'risk scores and history written');

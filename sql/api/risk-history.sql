@@ -1,5 +1,5 @@
 -- GET /v1/carriers/{dot}/risk-history: the served run (for the ETag) and the carrier's newest $2
--- history rows, newest first, in one statement. No served run: no row at all; a carrier without
+-- history rows (risk_history_all: explicit and implicit, migration 025), newest first, in one statement. No served run: no row at all; a carrier without
 -- history: one row of NULLs beside the run.
 SELECT r.etl_run_id AS served_run_id, h.etl_run_id, h.computed_at, h.score, h.grade, h.tier, h.flag_codes, h.components, h.flags
 FROM (
@@ -8,7 +8,7 @@ FROM (
 ) r
 LEFT JOIN LATERAL (
   SELECT etl_run_id, computed_at, score, grade, tier, flag_codes, components, flags
-  FROM risk_history
+  FROM risk_history_all
   WHERE dot_number = $1
   ORDER BY computed_at DESC
   LIMIT $2

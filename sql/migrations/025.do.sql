@@ -1,0 +1,32 @@
+-- The first run writes no risk history either (its COPY of every carrier's score took ~26-31 s of
+-- the bootstrap's load at 2.1M carriers): a served carrier without risk_history rows has one
+-- implicit row, the score it holds in carriers.risk_score, computed by the baseline run. Before a
+-- load changes such a carrier's score it writes that row out (pipeline/stages/score-load.ts);
+-- from then on the carrier's rows are explicit, as before. Databases whose risk history started
+-- earlier have no baseline row: nothing is implicit there.
+CREATE TABLE risk_history_baseline (
+  only_row    boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+  etl_run_id  integer NOT NULL REFERENCES etl_runs (etl_run_id),
+  computed_at timestamptz NOT NULL
+);
+
+-- The implicit rows, in risk_history's columns: flag_codes as the scorer derives them (distinct
+-- codes, sorted by code point: lib/risk/history.ts).
+CREATE VIEW risk_history_implicit AS
+SELECT c.dot_number, b.etl_run_id, b.computed_at,
+       (c.risk_score ->> 'score')::smallint AS score,
+       c.risk_score ->> 'grade' AS grade,
+       c.risk_score ->> 'tier' AS tier,
+       ARRAY(SELECT DISTINCT (f ->> 'code') COLLATE "C" FROM json_array_elements(c.risk_score -> 'flags') f ORDER BY 1) AS flag_codes,
+       c.risk_score -> 'components' AS components,
+       c.risk_score -> 'flags' AS flags
+FROM carriers c
+CROSS JOIN risk_history_baseline b
+WHERE c.risk_score IS NOT NULL
+  AND NOT EXISTS (SELECT 1 FROM risk_history h WHERE h.dot_number = c.dot_number);
+
+-- Every row, explicit or implicit: what GET /v1/carriers/{dot}/risk-history reads.
+CREATE VIEW risk_history_all AS
+SELECT dot_number, etl_run_id, computed_at, score, grade, tier, flag_codes, components, flags FROM risk_history
+UNION ALL
+SELECT dot_number, etl_run_id, computed_at, score, grade, tier, flag_codes, components, flags FROM risk_history_implicit;
