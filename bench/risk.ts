@@ -40,8 +40,10 @@ for (const r of runs) {
       `load ${s.load?.ms ?? '-'} ms (${s.load?.mode ?? '-'}; risk hook ${s.load?.ms_hook_risk ?? '-'} ms, ${s.load?.hook_risk ?? '-'} history rows)`,
   );
 }
-const [{ history }] = (await pool.query('SELECT count(*)::bigint AS history FROM risk_history')).rows;
-out(`risk_history rows: ${history}`);
+const [{ history, implicit }] = (
+  await pool.query('SELECT (SELECT count(*) FROM risk_history_all)::bigint AS history, (SELECT count(*) FROM risk_history_implicit)::bigint AS implicit')
+).rows;
+out(`risk history rows: ${history} (${implicit} of them implicit: migration 025)`);
 
 const sample = arg('sample', 2000);
 const dots: string[] = (await pool.query(`SELECT dot_number FROM carriers TABLESAMPLE SYSTEM (1) LIMIT ${sample}`)).rows.map((r) => r.dot_number);
