@@ -292,6 +292,10 @@ describe('risk history', () => {
   });
 
   it('keeps the first run\'s rows implicit until a score changes, then writes them out as they were', async () => {
+    // Written out by position: the view has the table's columns, in order.
+    const columnsOf = async (table: string) =>
+      (await q('SELECT column_name FROM information_schema.columns WHERE table_name = $1 ORDER BY ordinal_position', [table])).map((r) => r.column_name);
+    expect(await columnsOf('risk_history_implicit')).toEqual(await columnsOf('risk_history'));
     const first = runs[0].etl_run_id;
     const scores = await scoresOfRun(first, batchDate(runs[0].batch_ts));
     const [{ written }] = await q('SELECT count(*)::int AS written FROM risk_history WHERE etl_run_id = $1', [first]);

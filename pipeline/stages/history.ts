@@ -49,8 +49,9 @@ export async function materializeHistory(client: PoolClient, ctx: HistoryContext
   await client.query(sql('pipeline/history_implicit'));
   const dots = (await client.query(sql(`pipeline/history_implicit_${mode === 'full' ? 'all' : 'delta'}`))).rowCount ?? 0;
   if (dots > 0) {
-    await client.query(sql('pipeline/history_materialize_carriers'));
+    // Policies first: a DOT's policies are implicit only while it has no carrier_history row.
     await client.query(sql('pipeline/history_materialize_policies'));
+    await client.query(sql('pipeline/history_materialize_carriers'));
   }
   await client.query('DROP TABLE history_implicit');
   return dots;

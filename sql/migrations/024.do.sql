@@ -11,22 +11,9 @@ CREATE TABLE history_baseline (
   valid_from date NOT NULL
 );
 
--- Every version, explicit or implicit: what point-in-time lookups read.
-CREATE VIEW carrier_versions AS
-SELECT h.dot_number, h.valid_from, h.valid_to, h.valid_from_run, h.valid_to_run,
-  h.mc_number, h.legal_name, h.dba_name, h.entity_type, h.carrier_status, h.authority_status,
-  h.contract_authority_status, h.broker_authority_status, h.common_authority_date,
-  h.contract_authority_date, h.revocation_pending, h.phy_street, h.phy_city, h.phy_state,
-  h.phy_zip, h.phone, h.email, h.officer_1, h.officer_2, h.power_units, h.drivers, h.mcs150_date,
-  h.mcs150_mileage, h.mcs150_mileage_year, h.add_date, h.safety_rating, h.cargo_carried,
-  h.operation_classification, h.bipd_required, h.bipd_on_file, h.cargo_on_file, h.bond_on_file,
-  h.max_bipd, h.max_cargo, h.active_policy_count, h.next_expiration, h.driver_inspections,
-  h.driver_oos_inspections, h.vehicle_inspections, h.vehicle_oos_inspections, h.hazmat_inspections,
-  h.hazmat_oos_inspections, h.driver_oos_rate, h.vehicle_oos_rate, h.hazmat_oos_rate,
-  h.total_crashes, h.fatal_crashes, h.injury_crashes, h.tow_crashes, h.basics, h.lat, h.lon
-FROM carrier_history h
-UNION ALL
-SELECT c.dot_number, b.valid_from, NULL::date, b.etl_run_id, NULL::integer,
+-- The implicit versions, in carrier_history's columns.
+CREATE VIEW carrier_history_implicit AS
+SELECT c.dot_number, b.valid_from, NULL::date AS valid_to, b.etl_run_id AS valid_from_run, NULL::integer AS valid_to_run,
   c.mc_number, c.legal_name, c.dba_name, c.entity_type, c.carrier_status, c.authority_status,
   c.contract_authority_status, c.broker_authority_status, c.common_authority_date,
   c.contract_authority_date, c.revocation_pending, c.phy_street, c.phy_city, c.phy_state,
@@ -41,14 +28,24 @@ FROM carriers c
 CROSS JOIN history_baseline b
 WHERE NOT EXISTS (SELECT 1 FROM carrier_history x WHERE x.dot_number = c.dot_number);
 
--- The policies of a DOT are implicit with its carrier version (they are written together).
-CREATE VIEW insurance_policy_versions AS
-SELECT h.dot_number, h.policy_type, h.type_description, h.insurer_name, h.policy_number, h.coverage_amount,
-       h.effective_date, h.expiration_date, h.form_code, h.valid_from, h.valid_to, h.valid_from_run, h.valid_to_run
-FROM insurance_policy_history h
-UNION ALL
+-- The policies of a DOT are implicit with its carrier version (they are written out together).
+CREATE VIEW insurance_policy_implicit AS
 SELECT p.dot_number, p.policy_type, p.type_description, p.insurer_name, p.policy_number, p.coverage_amount,
-       p.effective_date, p.expiration_date, p.form_code, b.valid_from, NULL::date, b.etl_run_id, NULL::integer
+       p.effective_date, p.expiration_date, p.form_code, b.valid_from, NULL::date AS valid_to,
+       b.etl_run_id AS valid_from_run, NULL::integer AS valid_to_run
 FROM insurance_policies p
 CROSS JOIN history_baseline b
 WHERE NOT EXISTS (SELECT 1 FROM carrier_history x WHERE x.dot_number = p.dot_number);
+
+-- Every version, explicit or implicit: what point-in-time lookups read.
+CREATE VIEW carrier_versions AS
+SELECT * FROM carrier_history
+UNION ALL
+SELECT * FROM carrier_history_implicit;
+
+CREATE VIEW insurance_policy_versions AS
+SELECT dot_number, policy_type, type_description, insurer_name, policy_number, coverage_amount,
+       effective_date, expiration_date, form_code, valid_from, valid_to, valid_from_run, valid_to_run
+FROM insurance_policy_history
+UNION ALL
+SELECT * FROM insurance_policy_implicit;

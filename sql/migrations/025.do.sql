@@ -10,7 +10,7 @@ CREATE TABLE risk_history_baseline (
   computed_at timestamptz NOT NULL
 );
 
--- The implicit rows, in risk_history's columns: flag_codes as the scorer derives them (distinct
+-- The implicit rows, in risk_history's columns and their order: flag_codes as the scorer derives them (distinct
 -- codes, sorted by code point: lib/risk/history.ts).
 CREATE VIEW risk_history_implicit AS
 SELECT c.dot_number, b.etl_run_id, b.computed_at,
@@ -27,6 +27,6 @@ WHERE c.risk_score IS NOT NULL
 
 -- Every row, explicit or implicit: what GET /v1/carriers/{dot}/risk-history reads.
 CREATE VIEW risk_history_all AS
-SELECT dot_number, etl_run_id, computed_at, score, grade, tier, flag_codes, components, flags FROM risk_history
+SELECT * FROM risk_history
 UNION ALL
-SELECT dot_number, etl_run_id, computed_at, score, grade, tier, flag_codes, components, flags FROM risk_history_implicit;
+SELECT * FROM risk_history_implicit;
