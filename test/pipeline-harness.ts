@@ -98,7 +98,11 @@ export async function servedTables(pool: Pool) {
     )
   ).rows;
   const core = (await pool.query('SELECT * FROM carrier_core_json ORDER BY dot_number::bigint')).rows;
-  return { carriers, policies, core };
+  // The histories as the API reads them, explicit and implicit versions alike (migrations 024, 025).
+  const history = (await pool.query('SELECT * FROM carrier_versions ORDER BY dot_number::bigint, valid_from')).rows;
+  const policyHistory = (await pool.query('SELECT * FROM insurance_policy_versions ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13')).rows;
+  const riskHistory = (await pool.query('SELECT * FROM risk_history_all ORDER BY dot_number::bigint, etl_run_id')).rows;
+  return { carriers, policies, core, history, policyHistory, riskHistory };
 }
 
 export async function changesOf(pool: Pool, runId: number) {

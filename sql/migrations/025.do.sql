@@ -10,18 +10,17 @@ CREATE TABLE risk_history_baseline (
   computed_at timestamptz NOT NULL
 );
 
--- The implicit rows, in risk_history's columns and their order: flag_codes as the scorer derives them (distinct
--- codes, sorted by code point: lib/risk/history.ts).
+-- The implicit rows, in risk_history's columns and their order: flag_codes as the scorer derives
+-- them (distinct codes, sorted by code point: lib/risk/history.ts). The score JSON is parsed once
+-- (json_to_record; components and flags stay the text the scorer wrote): parsing it once per
+-- field made writing 16k rows out take 1.1 s.
 CREATE VIEW risk_history_implicit AS
-SELECT c.dot_number, b.etl_run_id, b.computed_at,
-       (c.risk_score ->> 'score')::smallint AS score,
-       c.risk_score ->> 'grade' AS grade,
-       c.risk_score ->> 'tier' AS tier,
-       ARRAY(SELECT DISTINCT (f ->> 'code') COLLATE "C" FROM json_array_elements(c.risk_score -> 'flags') f ORDER BY 1) AS flag_codes,
-       c.risk_score -> 'components' AS components,
-       c.risk_score -> 'flags' AS flags
+SELECT c.dot_number, b.etl_run_id, b.computed_at, s.score, s.grade, s.tier,
+       ARRAY(SELECT DISTINCT (f ->> 'code') COLLATE "C" FROM json_array_elements(s.flags) f ORDER BY 1) AS flag_codes,
+       s.components, s.flags
 FROM carriers c
 CROSS JOIN risk_history_baseline b
+CROSS JOIN LATERAL json_to_record(c.risk_score) AS s(score smallint, grade text, tier text, components json, flags json)
 WHERE c.risk_score IS NOT NULL
   AND NOT EXISTS (SELECT 1 FROM risk_history h WHERE h.dot_number = c.dot_number);
 
