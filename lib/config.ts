@@ -37,7 +37,8 @@ export function loadConfig() {
     /**
      * The server's PostgreSQL connections: two per core plus one (at most 20), PostgreSQL's rule of
      * thumb for a server on this machine. More only queue more queries on the same cores: at 2.1M
-     * carriers on 2 cores, 5 instead of 20 cut the search classes' p95 by up to 15 %.
+     * carriers on 2 cores, 5 instead of 20 cut the search classes' p95 by up to a quarter
+     * (docs/performance.md, twenty-fourth round).
      */
     dbPoolSize: Math.max(1, int('DB_POOL_SIZE', Math.min(20, 2 * os.availableParallelism() + 1))),
     dataDir,
