@@ -772,15 +772,45 @@ export interface components {
         /** @description USDOT number, digits without leading zeros. */
         DotNumber: string;
         /**
-         * @description Census carrier status (census `STATUS_CODE` A → ACTIVE, anything else → INACTIVE).
+         * @description Census carrier status (census `STATUS_CODE` A → ACTIVE, P → PENDING, anything else → INACTIVE).
          * @enum {string}
          */
-        CarrierStatus: "ACTIVE" | "INACTIVE";
+        CarrierStatus: "ACTIVE" | "INACTIVE" | "PENDING";
         /**
-         * @description L&I authority status (A → ACTIVE, I → INACTIVE, N or missing → NONE).
+         * @description Operating authority status: ACTIVE; PENDING (applied for, not granted); INACTIVE (held
+         *     and ended: revoked, withdrawn, lapsed); NONE (never held). Legacy L&I: A → ACTIVE,
+         *     I → INACTIVE, N with the application pending → PENDING, N → NONE. Motus: Active, Pending,
+         *     Inactive and Withdrawn (→ INACTIVE).
          * @enum {string}
          */
-        AuthorityStatus: "ACTIVE" | "INACTIVE" | "NONE";
+        AuthorityStatus: "ACTIVE" | "PENDING" | "INACTIVE" | "NONE";
+        /**
+         * @description Where a registration fact comes from: `legacy`, the L&I archive FMCSA froze on 2026-05-14,
+         *     or `motus`, the registration system since then (Motus wins for every docket it holds).
+         *     null when the carrier has no such record.
+         * @enum {string|null}
+         */
+        RegistrationSource: "legacy" | "motus" | null;
+        /**
+         * @description Census carrier operation: A interstate, B intrastate hazmat, C intrastate non-hazmat; null when not given.
+         * @enum {string|null}
+         */
+        CarrierOperation: "A" | "B" | "C" | null;
+        /** @description One operating authority of the carrier's dockets. */
+        AuthorityEntry: {
+            /** @description Docket, prefix and bare number (e.g. MC421775). */
+            docket: string;
+            /**
+             * @description Legacy: COMMON, CONTRACT or BROKER. Motus: the published operating authority type,
+             *     e.g. `Motor Carrier of Property (Except Household Goods)`, `Broker of Property (Except
+             *     Household Goods)`, `Motor Carrier of Passengers`.
+             */
+            authority: string;
+            /** @description ACTIVE, PENDING or INACTIVE (legacy); Motus: ACTIVE, PENDING, INACTIVE or WITHDRAWN. */
+            status: string;
+            /** @enum {string} */
+            source: "legacy" | "motus";
+        };
         /** @description Physical address. `lat`/`lon` are the state centroid (every carrier in a state shares it); null when the state is unknown. */
         Address: {
             street: string;
@@ -802,8 +832,15 @@ export interface components {
             power_units: number;
             drivers: number;
         };
+        /**
+         * @description Operating authority. `status` is the carrier's overall standing: ACTIVE when any of its
+         *     common, contract or broker authorities is. Motus does not distinguish common from contract
+         *     carriage: its motor-carrier authorities count as `common`.
+         */
         Authority: {
             status: components["schemas"]["AuthorityStatus"];
+            common: components["schemas"]["AuthorityStatus"];
+            contract: components["schemas"]["AuthorityStatus"];
             /**
              * Format: date-time
              * @description Newest granted or reinstated common authority (midnight UTC of the served date); null when none.
@@ -815,6 +852,9 @@ export interface components {
              */
             contract_authority_date: string | null;
             broker_authority: components["schemas"]["AuthorityStatus"];
+            /** @description Every operating authority of the carrier's dockets, by docket. */
+            authorities: components["schemas"]["AuthorityEntry"][];
+            source: components["schemas"]["RegistrationSource"];
         };
         Mcs150: {
             /**
@@ -834,6 +874,7 @@ export interface components {
             /** @description "Doing business as" name; empty when none. */
             dba_name: string;
             status: components["schemas"]["CarrierStatus"];
+            carrier_operation: components["schemas"]["CarrierOperation"];
             address: components["schemas"]["Address"];
             contact: components["schemas"]["Contact"];
             fleet: components["schemas"]["Fleet"];
@@ -841,6 +882,8 @@ export interface components {
             mcs150: components["schemas"]["Mcs150"];
             cargo_carried: string[];
             operation_classification: string[];
+            /** @description The words of an OTHER operation classification ('' when none). */
+            operation_other: string;
         };
         /**
          * @description Full profile: every core-profile field plus the fields below. `risk_score` is present
@@ -854,6 +897,7 @@ export interface components {
             /** @description "Doing business as" name; empty when none. */
             dba_name: string;
             status: components["schemas"]["CarrierStatus"];
+            carrier_operation: components["schemas"]["CarrierOperation"];
             address: components["schemas"]["Address"];
             contact: components["schemas"]["Contact"];
             fleet: components["schemas"]["Fleet"];
@@ -861,6 +905,8 @@ export interface components {
             mcs150: components["schemas"]["Mcs150"];
             cargo_carried: string[];
             operation_classification: string[];
+            /** @description The words of an OTHER operation classification ('' when none). */
+            operation_other: string;
             entity_type: components["schemas"]["EntityType"];
             safety: components["schemas"]["SafetySummary"];
             insurance: components["schemas"]["InsuranceSummary"];
@@ -942,6 +988,11 @@ export interface components {
             measure: number | null;
             /** @description Percentile among peers; null when not published. */
             percentile: number | null;
+            /**
+             * @description Why there is no percentile, in SMS's words (e.g. `Less than 5 vehicle inspections`),
+             *     or `Not public for property carriers`; null when there is a percentile or no reason.
+             */
+            percentile_reason: string | null;
             /** @description Intervention threshold percentile. */
             threshold: number;
             alert: boolean;
@@ -966,10 +1017,19 @@ export interface components {
         };
         /** @description Insurance amounts in whole dollars. */
         InsuranceSummary: {
-            /** @description BIPD (liability) coverage on file with L&I. */
+            /** @description BIPD (liability) coverage on file (L&I or Motus record). */
             bipd_on_file: number;
-            cargo_on_file: number;
-            bond_on_file: number;
+            /** @description A cargo filing is on record. */
+            cargo_filed: boolean;
+            /**
+             * @description Cargo coverage on file. When the record says only that a filing is on file (`Y`), the
+             *     largest active cargo policy; null when no such policy gives the amount. 0 when none.
+             */
+            cargo_on_file: number | null;
+            /** @description A bond or trust fund filing is on record. */
+            bond_filed: boolean;
+            /** @description As cargo_on_file */
+            bond_on_file: number | null;
             /** @description Minimum BIPD coverage required for the carrier's operation. */
             bipd_required: number;
             /** @description Largest active BIPD policy; 0 when none. */
@@ -982,6 +1042,7 @@ export interface components {
              * @description Earliest future cancellation date of an active policy; null when none.
              */
             next_expiration: string | null;
+            source: components["schemas"]["RegistrationSource"];
         };
         Policy: {
             /** @description e.g. BIPD, CARGO, BOND. */
@@ -990,15 +1051,23 @@ export interface components {
             policy_number: string;
             /** @description Dollars. */
             coverage_amount: number;
-            /** Format: date-time */
-            effective_date: string;
+            /**
+             * Format: date-time
+             * @description null when the filing gives none.
+             */
+            effective_date: string | null;
             /**
              * Format: date-time
              * @description Scheduled cancellation; null when open-ended.
              */
             expiration_date: string | null;
-            /** @description L&I filing form (e.g. 91X, 34, 84). */
+            /** @description Filing form without Motus's BMC- prefix (e.g. 91X, 34, 84). */
             form_code: string;
+            /**
+             * @description Where the filing is recorded: the legacy L&I archive or Motus.
+             * @enum {string}
+             */
+            source: "legacy" | "motus";
         };
         Insurance: {
             dot_number: components["schemas"]["DotNumber"];

@@ -67,6 +67,11 @@ export function loadConfig() {
     /** DuckDB worker threads and memory cap of the pipeline (it spills to DATA_DIR/tmp beyond). */
     duckdbThreads: int('DUCKDB_THREADS', 2),
     duckdbMemoryLimit: str('DUCKDB_MEMORY_LIMIT', '3GB'),
+    /**
+     * Bad rows a file may have before the night stops: up to this many are quarantined
+     * (etl_quarantine) and the run goes on without them; one more stops it, naming the top reasons.
+     */
+    ingestMaxBadRows: Math.max(0, int('INGEST_MAX_BAD_ROWS', 1000)),
     /** Per-run DuckDB schemas kept after a successful load (>= 2: the next diff needs the last one). */
     etlKeepRuns: Math.max(2, int('ETL_KEEP_RUNS', 3)),
     /** Related companies: a phone/e-mail/address/officer shared by more carriers is a shared service (agent), not a link. */

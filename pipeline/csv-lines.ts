@@ -28,20 +28,25 @@ export function splitCsvLine(line: string): string[] {
   return fields;
 }
 
-/** The first line of a file (without BOM or line end); '' for an empty file. */
-export function readFirstLine(file: string, maxBytes = 1 << 20): string {
+/** The first `count` lines of a file (without BOM or line ends); [] for an empty file. */
+export function readFirstLines(file: string, count: number, maxBytes = 1 << 20): string[] {
   const fd = fs.openSync(file, 'r');
   try {
     const buf = Buffer.alloc(maxBytes);
     const n = fs.readSync(fd, buf, 0, maxBytes, 0);
     let text = buf.subarray(0, n).toString('utf8');
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    const end = text.search(/\r?\n/);
-    return end === -1 ? text : text.slice(0, end);
+    const lines = text.split(/\r?\n/);
+    // The last piece is a whole line only when the read reached the end of the file.
+    if (n === maxBytes && lines.length > 1) lines.pop();
+    return lines.slice(0, count).filter((l, i) => i === 0 || l !== '');
   } finally {
     fs.closeSync(fd);
   }
 }
+
+/** The first line of a file (without BOM or line end); '' for an empty file. */
+export const readFirstLine = (file: string): string => readFirstLines(file, 1)[0] ?? '';
 
 /**
  * The physical line (1-based) on which record number `record` (1-based, the header counts)

@@ -19,20 +19,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Adapter } from './adapters/index.ts';
 import type { RunContext } from './context.ts';
 import { duckRows, duckSql, duckTableExists, lit, recordedRun, runSchema } from './duck.ts';
 import { sameFingerprint } from './fingerprint.ts';
 import { hasRunFile, openRunFile, publishRunFile, runFilesDir } from './run-files.ts';
+import type { Source } from './ingest/views.ts';
 import { previousRun } from './runs.ts';
 
-/** A dump file of the day, as the ingest stage plans it. */
-export interface Source {
-  file: string;
-  adapter: Adapter;
-  empty: boolean;
-  encoding: 'utf-8' | 'latin-1';
-}
+/** Lines of files without a DOT column share this key; a change in them takes the full path. */
+const NO_DOT = '#nodot';
 
 /**
  * What the snapshot's tables are made by. A run carries the previous run's snapshot rows of
@@ -40,6 +35,7 @@ export interface Source {
  */
 export const SNAPSHOT_MODEL = [
   'sql/duckdb/snapshot.sql',
+  'pipeline/ingest',
   'sql/duckdb/macros.sql',
   'sql/duckdb/ingest_source.sql',
   'sql/duckdb/input_read.sql',
@@ -75,17 +71,24 @@ const SEP = lit('\u0001');
 const FIELD = ' *"(?:[^"]|"")*" *|[^,]*';
 const fieldRegex = (n: number): string => `^(?:(?:${FIELD}),){${n - 1}}(${FIELD})`;
 
+/** The 1-based field position of a file's DOT column, or null when it has none (legacy Insur). */
+const dotField = (src: Source): number | null => {
+  const at = src.binding.positions.get('dot_number');
+  return at === undefined ? null : at + 1;
+};
+
 function lineVars(src: Source, file: number): Record<string, string | number> {
-  const dot = src.adapter.columns.findIndex((c) => c.toLowerCase() === 'dot_number');
-  if (dot < 0) throw new Error(`adapter ${src.adapter.name} has no dot_number column`);
-  const read = duckSql('input_read', { path: lit(src.file), header: String(src.adapter.header), sep: SEP, encoding: lit(src.encoding) });
-  return { file, role: lit(src.adapter.role), read, dot_field: lit(fieldRegex(dot + 1)) };
+  const read = duckSql('input_read', { path: lit(src.file), header: String(src.binding.header !== null), sep: SEP, encoding: lit(src.encoding) });
+  const dot = dotField(src);
+  return { file, role: lit(src.adapter.role), read, dot_field: lit(dot === null ? '' : fieldRegex(dot)) };
 }
 
-/** The SELECT of every line of the day's files (input_lines.sql, one part per non-empty file). */
-function linesSelect(sources: Source[]): string {
-  const parts = sources.flatMap((src, i) => (src.empty ? [] : [duckSql('input_lines', lineVars(src, i))]));
-  return parts.length ? parts.join('\nUNION ALL\n') : `SELECT 0 AS file, '' AS dot_number, 0::UBIGINT AS h, false AS split WHERE false`;
+/**
+ * The SELECT of every line of the day's files (input_lines.sql, one part per file), and of the
+ * rows of other inputs the snapshot reads (`extra`: the Motus state, keyed by DOT; file < 0).
+ */
+function linesSelect(sources: Source[], extra: string[]): string {
+  return [...sources.map((src, i) => duckSql('input_lines', lineVars(src, i))), ...extra].join('\nUNION ALL\n');
 }
 
 /**
@@ -93,12 +96,12 @@ function linesSelect(sources: Source[]): string {
  * line_sums_new (dot_number, h). Returns the lines per file, and whether a line holds the
  * separator (no delta then).
  */
-async function readLines(ctx: RunContext, sources: Source[]): Promise<{ lines: Map<Source, number>; split: boolean }> {
-  await ctx.duck.run(`CREATE OR REPLACE TEMP TABLE input_lines AS ${linesSelect(sources)}`);
+async function readLines(ctx: RunContext, sources: Source[], extra: string[]): Promise<{ lines: Map<Source, number>; split: boolean }> {
+  await ctx.duck.run(`CREATE OR REPLACE TEMP TABLE input_lines AS ${linesSelect(sources, extra)}`);
   await ctx.duck.run('CREATE OR REPLACE TEMP TABLE line_sums_new AS SELECT dot_number, sum(h) AS h FROM input_lines GROUP BY dot_number');
   const rows = await duckRows<{ file: number; n: number; split: boolean }>(
     ctx.duck,
-    'SELECT file, count(*) AS n, bool_or(split) AS split FROM input_lines GROUP BY file',
+    'SELECT file, count(*) AS n, bool_or(split) AS split FROM input_lines WHERE file >= 0 GROUP BY file',
   );
   const lines = new Map(sources.map((s) => [s, 0]));
   for (const r of rows) lines.set(sources[r.file], r.n);
@@ -122,6 +125,9 @@ export async function dropDelta(ctx: RunContext): Promise<void> {
   fs.rmSync(deltaDir(ctx.config, ctx.runId), { recursive: true, force: true });
 }
 
+/** Whether a file's lines are keyed by DOT (a delta file holds the delta's lines of it). */
+export const keyedByDot = (src: Source): boolean => dotField(src) !== null;
+
 export interface Delta {
   fromRun: number;
   /** Lines per dump file (its records, as the delta holds only when no quoted line break moved). */
@@ -136,18 +142,18 @@ export interface Delta {
  * Reads every line and writes the run's line sums (the `input` run file); when the previous run
  * allows it, writes the delta files too and returns the delta, else null (the full path).
  */
-export async function inputDelta(ctx: RunContext, sources: Source[]): Promise<Delta | null> {
+export async function inputDelta(ctx: RunContext, sources: Source[], extra: string[]): Promise<Delta | null> {
   await dropDelta(ctx);
   const base = await deltaBase(ctx);
   if (base === null) {
     // No delta to take: the sums only, straight from the lines.
     const input = await openRunFile(ctx, 'input', null);
-    await ctx.duck.run(`CREATE TABLE ${input}.line_sums AS SELECT dot_number, sum(h) AS h FROM (${linesSelect(sources)}) GROUP BY dot_number`);
+    await ctx.duck.run(`CREATE TABLE ${input}.line_sums AS SELECT dot_number, sum(h) AS h FROM (${linesSelect(sources, extra)}) GROUP BY dot_number`);
     await publishRunFile(ctx, 'input');
     return null;
   }
   try {
-    const { lines, split } = await readLines(ctx, sources);
+    const { lines, split } = await readLines(ctx, sources, extra);
     const input = await openRunFile(ctx, 'input', split ? null : base);
     if (split) {
       await ctx.duck.run(`CREATE TABLE ${input}.line_sums AS SELECT * FROM line_sums_new`);
@@ -164,9 +170,15 @@ export async function inputDelta(ctx: RunContext, sources: Source[]): Promise<De
       }),
     );
     await publishRunFile(ctx, 'input');
-    const [{ n }] = await duckRows<{ n: number }>(ctx.duck, 'SELECT count(*) AS n FROM delta_hashes');
+    const [{ n, nodot }] = await duckRows<{ n: number; nodot: boolean }>(
+      ctx.duck,
+      `SELECT (SELECT count(*) FROM delta_hashes) AS n,
+              EXISTS (SELECT 1 FROM ${ctx.schema}.input_delta WHERE dot_number = ${lit(NO_DOT)}) AS nodot`,
+    );
     const total = [...lines.values()].reduce((a, b) => a + b, 0);
-    const delta = n <= Math.max(MAX_DELTA_SHARE * total, MIN_DELTA_CAP) ? await writeDeltaFiles(ctx, sources, base, lines) : null;
+    // A line of a file without DOT numbers moved: which carriers it belongs to is not known here.
+    const small = n <= Math.max(MAX_DELTA_SHARE * total, MIN_DELTA_CAP) && !nodot;
+    const delta = small ? await writeDeltaFiles(ctx, sources, base, lines) : null;
     await ctx.duck.run('DROP TABLE delta_hashes');
     if (delta === null) await dropDelta(ctx);
     return delta;
@@ -193,7 +205,7 @@ const splitRecord = (line: string) => !RECORD.test(line);
 async function writeDeltaFiles(ctx: RunContext, sources: Source[], fromRun: number, lines: Map<Source, number>): Promise<Delta | null> {
   const dir = deltaDir(ctx.config, ctx.runId);
   fs.mkdirSync(dir, { recursive: true });
-  const parts = sources.flatMap((src, i) => (src.empty ? [] : [duckSql('input_delta_lines', lineVars(src, i))]));
+  const parts = sources.flatMap((src, i) => (dotField(src) === null ? [] : [duckSql('input_delta_lines', lineVars(src, i))]));
   const byFile = new Map<number, string[]>();
   if (parts.length) {
     const reader = await ctx.duck.runAndReadAll(parts.join('\nUNION ALL\n'));
@@ -204,13 +216,14 @@ async function writeDeltaFiles(ctx: RunContext, sources: Source[], fromRun: numb
     }
   }
   const out = sources.map((src, i): Source => {
-    if (src.empty) return src;
+    // A file without DOT numbers is read whole: its lines did not move (else no delta), and the
+    // snapshot joins them to the delta's carriers by docket.
+    if (dotField(src) === null) return src;
     const file = path.join(dir, path.basename(src.file));
-    const head = src.adapter.header ? [src.adapter.columns.join(',')] : [];
-    const all = [...head, ...(byFile.get(i) ?? [])];
+    const all = [...(src.headerLine === null ? [] : [src.headerLine]), ...(byFile.get(i) ?? [])];
     fs.writeFileSync(file, all.length ? `${all.join('\n')}\n` : '');
     // The lines came back decoded; the delta file is UTF-8 whatever the dump's encoding.
-    return { ...src, file, empty: all.length === 0, encoding: 'utf-8' };
+    return { ...src, file, encoding: 'utf-8' };
   });
   const [{ n }] = await duckRows<{ n: number }>(ctx.duck, `SELECT count(*) AS n FROM ${ctx.schema}.input_delta`);
   return { fromRun, lines: new Map(out.map((d, i) => [d, lines.get(sources[i])!])), carriers: n, sources: out };

@@ -104,9 +104,10 @@ async function claimRun(pool: Pool, runId: number): Promise<(() => Promise<void>
 }
 
 /**
- * The run for a day folder, claimed by this process: a new one, or the same day's failed or
- * interrupted run restarted under its id (stages are idempotent, so it simply runs again). A
- * succeeded day returns null; a day another process is running is an error.
+ * The run for a day folder, claimed by this process: a new run, also when the day failed before
+ * (every attempt keeps its own row: a failed run stays failed, with its error). A run whose
+ * process died is recorded as failed first. A succeeded day returns null; a day another process
+ * is running is an error.
  */
 export async function beginRun(pool: Pool, dayDir: string): Promise<ClaimedRun | null> {
   const batchTs = batchTsOf(dayDir);
@@ -120,24 +121,24 @@ export async function beginRun(pool: Pool, dayDir: string): Promise<ClaimedRun |
         `(${batchDate(served.batch_ts)}); loading it would move the data back in time`,
     );
   }
-  if (!existing) {
-    const { rows } = await pool.query<EtlRun>(sql('pipeline/runs_insert'), [batchTs, inputDir]);
-    const release = await claimRun(pool, rows[0].etl_run_id);
-    // A fresh run id cannot be claimed by anyone else.
-    if (!release) throw new Error(`run ${rows[0].etl_run_id} was claimed by another process as it was created`);
-    return { run: rows[0], release };
-  }
-  const release = await claimRun(pool, existing.etl_run_id);
-  if (!release) {
+  if (existing?.status === 'running') {
     throw new Error(`${inputDir}: day ${batchDate(batchTs)} (run ${existing.etl_run_id}) is being run by another process`);
   }
-  try {
-    const { rows } = await pool.query<EtlRun>(sql('pipeline/runs_restart'), [existing.etl_run_id, inputDir]);
-    return { run: rows[0], release };
-  } catch (err) {
-    await release();
-    throw err;
+  if (existing?.status === 'interrupted') {
+    // Its process is gone (nobody holds its lock): claim it, so no one else records it, and close it.
+    const release = await claimRun(pool, existing.etl_run_id);
+    if (!release) throw new Error(`${inputDir}: day ${batchDate(batchTs)} (run ${existing.etl_run_id}) is being run by another process`);
+    try {
+      await pool.query(sql('pipeline/runs_interrupted'), [existing.etl_run_id]);
+    } finally {
+      await release();
+    }
   }
+  const { rows } = await pool.query<EtlRun>(sql('pipeline/runs_insert'), [batchTs, inputDir]);
+  const release = await claimRun(pool, rows[0].etl_run_id);
+  // A fresh run id cannot be claimed by anyone else.
+  if (!release) throw new Error(`run ${rows[0].etl_run_id} was claimed by another process as it was created`);
+  return { run: rows[0], release };
 }
 
 export async function recordStage(db: Queryable, runId: number, stage: string, timing: StageTiming): Promise<void> {

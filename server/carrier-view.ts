@@ -3,7 +3,7 @@
  * the contract: the core profile, the full profile, the safety record.
  */
 import type { components } from '../generated/openapi.ts';
-import type { CarrierSnapshot } from '../lib/snapshot.ts';
+import type { AuthorityStatus, CarrierSnapshot } from '../lib/snapshot.ts';
 import { NATIONAL_OOS } from '../lib/domain.ts';
 
 type Schemas = components['schemas'];
@@ -31,6 +31,7 @@ export type CoreRow = Pick<
   | 'legal_name'
   | 'dba_name'
   | 'carrier_status'
+  | 'carrier_operation'
   | 'phy_street'
   | 'phy_city'
   | 'phy_state'
@@ -42,15 +43,25 @@ export type CoreRow = Pick<
   | 'power_units'
   | 'drivers'
   | 'authority_status'
+  | 'contract_authority_status'
   | 'common_authority_date'
   | 'contract_authority_date'
   | 'broker_authority_status'
+  | 'authorities'
+  | 'authority_source'
   | 'mcs150_date'
   | 'mcs150_mileage'
   | 'mcs150_mileage_year'
   | 'cargo_carried'
   | 'operation_classification'
+  | 'operation_other'
 >;
+
+/** The carrier's overall standing: its best authority (ACTIVE > PENDING > INACTIVE > NONE). */
+export function overallAuthority(c: Pick<CoreRow, 'authority_status' | 'contract_authority_status' | 'broker_authority_status'>): AuthorityStatus {
+  const order: AuthorityStatus[] = ['ACTIVE', 'PENDING', 'INACTIVE', 'NONE'];
+  return order.find((s) => [c.authority_status, c.contract_authority_status, c.broker_authority_status].includes(s)) ?? 'NONE';
+}
 
 export function coreCarrier(c: CoreRow): Schemas['CoreCarrier'] {
   return {
@@ -59,18 +70,25 @@ export function coreCarrier(c: CoreRow): Schemas['CoreCarrier'] {
     legal_name: c.legal_name,
     dba_name: c.dba_name,
     status: c.carrier_status,
+    carrier_operation: c.carrier_operation || null,
     address: { street: c.phy_street, city: c.phy_city, state: c.phy_state, zip: c.phy_zip, lat: c.lat, lon: c.lon },
     contact: { phone: c.phone, email: c.email },
     fleet: { power_units: c.power_units, drivers: c.drivers },
     authority: {
-      status: c.authority_status,
+      status: overallAuthority(c),
+      common: c.authority_status,
+      contract: c.contract_authority_status,
       common_authority_date: timestamp(c.common_authority_date),
       contract_authority_date: timestamp(c.contract_authority_date),
       broker_authority: c.broker_authority_status,
+      // In the contract's key order (PostgreSQL's jsonb keeps its own).
+      authorities: c.authorities.map((a) => ({ docket: a.docket, authority: a.authority, status: a.status, source: a.source })),
+      source: c.authority_source,
     },
     mcs150: { date: timestamp(c.mcs150_date), mileage: c.mcs150_mileage, mileage_year: c.mcs150_mileage_year },
     cargo_carried: c.cargo_carried,
     operation_classification: c.operation_classification,
+    operation_other: c.operation_other,
   };
 }
 
@@ -123,12 +141,15 @@ export function fullCarrier(c: CarrierRow): Schemas['FullCarrier'] {
     insurance: {
       bipd_required: c.bipd_required,
       bipd_on_file: c.bipd_on_file,
+      cargo_filed: c.cargo_filed,
       cargo_on_file: c.cargo_on_file,
+      bond_filed: c.bond_filed,
       bond_on_file: c.bond_on_file,
       max_bipd: c.max_bipd,
       max_cargo: c.max_cargo,
       active_policy_count: c.active_policy_count,
       next_expiration: timestamp(c.next_expiration),
+      source: c.insurance_source,
     },
     related_companies: c.related_companies ?? [],
     ...(c.risk_score ? { risk_score: c.risk_score } : {}),

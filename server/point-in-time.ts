@@ -66,6 +66,7 @@ export interface PolicyAsOf {
   effective_date: string | null;
   expiration_date: string | null;
   form_code: string;
+  source: 'legacy' | 'motus';
 }
 
 /**

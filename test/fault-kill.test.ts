@@ -214,6 +214,8 @@ describe.concurrent('the pipeline SIGKILLed inside each stage', () => {
   const dirs: string[] = [];
   let day1Print: Awaited<ReturnType<typeof fingerprint>>;
   let day2Print: Awaited<ReturnType<typeof fingerprint>>;
+  /** Day 2 run cleanly after a failed attempt of it (run 2), as run 3: what a retry ends with. */
+  let day2RetryPrint: Awaited<ReturnType<typeof fingerprint>>;
 
   beforeAll(async () => {
     dumps = tempDir('fault-kill-dumps-');
@@ -249,6 +251,19 @@ describe.concurrent('the pipeline SIGKILLed inside each stage', () => {
       await ref.pool.end();
     }
     expect(day2Print.tables.changes.rows - day1Print.tables.changes.rows).toBe(manifest.summary.total_changes);
+    const retry = await day1Copy();
+    const retryEnv = await testPipeline(retry.pool, retry.dir);
+    try {
+      await retry.pool.query(`INSERT INTO etl_runs (batch_ts, input_dir, status, error) VALUES ($1, $2, 'failed', 'killed')`, [
+        new Date(`${path.basename(day2)}T00:00:00Z`),
+        day2,
+      ]);
+      expect(await runDay(retryEnv, day2)).toMatchObject({ etl_run_id: 3, status: 'succeeded' });
+      day2RetryPrint = await fingerprint(retry.pool);
+    } finally {
+      await retryEnv.close();
+      await retry.pool.end();
+    }
   }, 120_000);
 
   afterAll(async () => {
@@ -308,15 +323,17 @@ describe.concurrent('the pipeline SIGKILLed inside each stage', () => {
         expect(await fingerprint(db.pool)).toEqual(day1Print);
       }
 
-      // The rerun: `run` restarts an unfinished day under its id; a succeeded day is skipped, so
-      // the unrecorded index stage is run as `stage index --run 2`.
+      // The rerun: `run` records the interrupted run as failed and runs the day as run 3; a
+      // succeeded day is skipped, so the unrecorded index stage is run as `stage index --run 2`.
+      const rerun = stage === 'index' ? 2 : 3;
       const env = await testPipeline(db.pool, db.dir);
       try {
         if (stage === 'index') {
           expect((await runDay(env, day2)).status).toBe('skipped');
           await rerunStage(env, 'index', 2);
         } else {
-          expect(await runDay(env, day2)).toMatchObject({ etl_run_id: 2, status: 'succeeded' });
+          expect(await runDay(env, day2)).toMatchObject({ etl_run_id: 3, status: 'succeeded' });
+          expect(await getRun(db.pool, 2)).toMatchObject({ status: 'failed', error: expect.stringMatching(/^interrupted/) });
         }
       } finally {
         await env.close();
@@ -324,19 +341,19 @@ describe.concurrent('the pipeline SIGKILLed inside each stage', () => {
       // The killed child's temp files (the load's exports) went with the rerun's first stage.
       const tmp = path.join(db.dir, 'tmp');
       expect(fs.existsSync(tmp) ? fs.readdirSync(tmp).filter((n) => n.startsWith('run-')) : []).toEqual([]);
-      const done = (await getRun(db.pool, 2))!;
+      const done = (await getRun(db.pool, rerun))!;
       expect(done.status).toBe('succeeded');
       expect(Object.keys(done.stages).sort()).toEqual([...STAGE_ORDER].sort());
       expect(done.summary).toEqual(manifest.summary);
-      expect(await servedRunId(db.pool)).toBe(2);
-      expect(await fingerprint(db.pool)).toEqual(day2Print);
+      expect(await servedRunId(db.pool)).toBe(rerun);
+      expect(await fingerprint(db.pool)).toEqual(stage === 'index' ? day2Print : day2RetryPrint);
 
       // No duplicates, stated directly too; the feed has exactly the changes the generator planted.
       const dupChanges = await db.pool.query('SELECT etl_run_id, dot_number, category FROM changes GROUP BY 1, 2, 3 HAVING count(*) > 1');
       expect(dupChanges.rows).toEqual([]);
       const dupHistory = await db.pool.query('SELECT dot_number, etl_run_id FROM risk_history GROUP BY 1, 2 HAVING count(*) > 1');
       expect(dupHistory.rows).toEqual([]);
-      const feed = await db.pool.query('SELECT count(*)::int AS n FROM changes WHERE etl_run_id = 2');
+      const feed = await db.pool.query('SELECT count(*)::int AS n FROM changes WHERE etl_run_id = $1', [rerun]);
       expect(feed.rows[0].n).toBe(manifest.summary.total_changes);
     } finally {
       if (child) await kill(child.proc); // a failed case's child (DuckDB lock, connections)

@@ -11,7 +11,7 @@ import { duckRows } from '../pipeline/duck.ts';
 import { deltaDir } from '../pipeline/input-delta.ts';
 import { runFilePath, runFileTables } from '../pipeline/run-files.ts';
 import { rerunStage, runDay, type DayOutcome } from '../pipeline/run.ts';
-import { changesOf, copyDays, editLine, servedRunId, servedTables, suitePipeline } from './pipeline-harness.ts';
+import { changesOf, copyDays, editLine, suitePipeline } from './pipeline-harness.ts';
 
 const suite = suitePipeline();
 let dumps: string;
@@ -110,28 +110,29 @@ describe('the input delta', () => {
     expect(await fromScratch(5)).toEqual(built);
   });
 
-  it('a bad value on a changed line stops the run with the line of the file, the served run untouched', async () => {
-    const before = await servedTables(suite.db.pool);
+  it('bad rows on changed lines take the full path, which quarantines them with the lines of the files', async () => {
     const dir = nextDay('2026-04-15', '2026-04-16', (d) => {
       editLine(path.join(d, 'actpendins.txt'), 4, (l) => l.replace('"01/01/2024"', '"13/45/2024"'));
-    });
-    await expect(runDay(suite.env, dir)).rejects.toThrow('actpendins.txt line 4: posted_date "13/45/2024" is not a date');
-    fs.rmSync(dir, { recursive: true });
-    const cut = nextDay('2026-04-15', '2026-04-16', (d) => {
       editLine(path.join(d, 'census.csv'), censusLineOf(d, '1003'), (l) => l.split(',').slice(0, 12).join(','));
-    });
-    await expect(runDay(suite.env, cut)).rejects.toThrow(/^census\.csv line \d+: expected 147 columns, found 12$/);
-    fs.rmSync(cut, { recursive: true });
-    // A second line for DOT 1004 (its first is unchanged): the full scan names both lines.
-    nextDay('2026-04-15', '2026-04-16', (d) => {
+      // A second line for DOT 1004 (its first is unchanged).
       const file = path.join(d, 'census.csv');
       const lines = fs.readFileSync(file, 'utf8').split('\n');
       fs.writeFileSync(file, [...lines.filter((l) => l !== ''), lines[censusLineOf(d, '1004') - 1]].join('\n') + '\n');
     });
-    await expect(runDay(suite.env, path.join(dumps, '2026-04-16'))).rejects.toThrow(/^census\.csv line \d+: duplicate DOT_NUMBER 1004 \(first on line \d+\)$/);
-    fs.rmSync(path.join(dumps, '2026-04-16'), { recursive: true });
-    expect(await servedRunId(suite.db.pool)).toBe(5);
-    expect(await servedTables(suite.db.pool)).toEqual(before);
+    const census = fs.readFileSync(path.join(dir, 'census.csv'), 'utf8').split('\n');
+    const day = await runDay(suite.env, dir);
+    expect(detailOf(day, 'ingest').delta).toBeNull();
+    const q = await suite.db.pool.query('SELECT file, line, reason FROM etl_quarantine WHERE etl_run_id = $1 ORDER BY file, line', [day.etl_run_id]);
+    expect(q.rows).toEqual([
+      { file: 'actpendins.txt', line: 4, reason: 'trans_date "13/45/2024" is not a date' },
+      { file: 'census.csv', line: censusLineOf(dir, '1003'), reason: 'expected 147 fields, found 12' },
+      { file: 'census.csv', line: census.length - 1, reason: `duplicate DOT_NUMBER 1004 (first on line ${censusLineOf(dir, '1004')})` },
+    ]);
+    // 1003's census row is quarantined: the carrier keeps its last good row, it is not removed.
+    const changes = (await changesOf(suite.db.pool, day.etl_run_id!)).map((c) => `${c.dot_number} ${c.category}`);
+    expect(changes).not.toContain('1003 removed_carrier');
+    const [row] = await duckRows(suite.env.duck.conn, `SELECT legal_name FROM r${day.etl_run_id}.snapshot WHERE dot_number = '1003'`);
+    expect(row).toEqual({ legal_name: 'GAMMA FREIGHT BROKERS' });
   });
 
   it('a quoted line break in a changed record, or the separator in a line, sends the run down the full path', async () => {

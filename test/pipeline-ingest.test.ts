@@ -113,12 +113,23 @@ describe('Company Census (147 columns) with L&I and SMS files', () => {
       active_policy_count: 2,
       next_expiration: '2026-06-30',
     });
-    expect(byDot.get('1003')).toMatchObject({ bond_on_file: 75000, max_bipd: 750000, authority_status: 'NONE', broker_authority_status: 'ACTIVE' });
+    expect(byDot.get('1003')).toMatchObject({
+      bond_filed: true,
+      bond_on_file: 75000,
+      max_bipd: 750000,
+      authority_status: 'NONE',
+      broker_authority_status: 'ACTIVE',
+      authorities: [{ docket: 'MC999', authority: 'BROKER', status: 'ACTIVE', source: 'legacy' }],
+      authority_source: 'legacy',
+      insurance_source: 'legacy',
+    });
     expect(byDot.get('1004')).toMatchObject({
       common_authority_date: '2011-06-01', // REINSTATED after a revocation
       contract_authority_status: 'ACTIVE',
       bipd_required: 5000000,
-      cargo_on_file: 0, // 'Y' where an amount belongs
+      // CARGO_FILE 'Y': filed, with no amount on the record and no cargo policy in force yet.
+      cargo_filed: true,
+      cargo_on_file: null,
       max_bipd: 5000000,
       max_cargo: 0, // the cargo policy only takes effect after the batch date
       active_policy_count: 2,
@@ -266,70 +277,121 @@ describe('normalisation rules (sql/duckdb/macros.sql)', () => {
   });
 });
 
-describe('bad input stops the run with the file and line', () => {
-  const day = () => path.join(copyDays('two-days/2026-03-01'), '2026-03-01');
+/** Ingest of one day folder that passes: the quarantined rows of its run. */
+async function quarantineOf(dayDir: string) {
+  const { run, release } = (await beginRun(suite.env.pool, dayDir))!;
+  try {
+    await ingest.run(runContext(suite.env, run));
+    const { rows } = await suite.env.pool.query(
+      'SELECT file, dataset, line, reason, raw FROM etl_quarantine WHERE etl_run_id = $1 ORDER BY file, line',
+      [run.etl_run_id],
+    );
+    return rows;
+  } finally {
+    await release();
+    await suite.env.pool.query('DELETE FROM etl_runs WHERE etl_run_id = $1', [run.etl_run_id]);
+  }
+}
 
-  it('a truncated census line: wrong column count', async () => {
+describe('a bad row is quarantined with its file, line, reason and text; the night goes on', () => {
+  const day = () => path.join(copyDays('two-days/2026-03-01'), '2026-03-01');
+  const lineOf = (file: string, n: number) => fs.readFileSync(file, 'utf8').split('\n')[n - 1];
+
+  it('a truncated census line, a DOT that is not numeric, unparsable dates and counts', async () => {
     const d = day();
     editLine(path.join(d, 'census.csv'), 3, (l) => l.split(',').slice(0, 12).join(','));
-    expect(await ingestError(d)).toBe('census.csv line 3: expected 147 columns, found 12');
+    editLine(path.join(d, 'carrier.txt'), 2, (l) => l.replace('"00001002"', '"0000X002"'));
+    editLine(path.join(d, 'actpendins.txt'), 4, (l) => l.replace('"01/01/2024"', '"13/45/2024"'));
+    editLine(path.join(d, 'sms_ab_pass.csv'), 3, (l) => l.replace(/^1004,30,/, '1004,thirty,'));
+    const q = await quarantineOf(d);
+    expect(q.map((r) => [r.file, r.line, r.reason])).toEqual([
+      ['actpendins.txt', 4, 'trans_date "13/45/2024" is not a date'],
+      ['carrier.txt', 2, 'dot_number "0000X002" is not a USDOT number'],
+      ['census.csv', 3, 'expected 147 fields, found 12'],
+      ['sms_ab_pass.csv', 3, 'INSP_TOTAL "thirty" is not an integer'],
+    ]);
+    expect(q.find((r) => r.file === 'carrier.txt')).toMatchObject({ dataset: 'legacy L&I Carrier (6eyk-hxee)', raw: lineOf(path.join(d, 'carrier.txt'), 2) });
+    expect(q.find((r) => r.file === 'census.csv')!.raw).toBe(lineOf(path.join(d, 'census.csv'), 3));
+    // The rows left out are missing from the snapshot; the others are there.
+    const { byDot } = await snapshotOf(d);
+    expect([...byDot.keys()].sort()).toEqual(['1001', '1003', '1004', '1005']);
+    expect(byDot.get('1004')).toMatchObject({ driver_inspections: 0, basics: [] });
   });
 
-  it('a file cut in the middle of a quoted field', async () => {
+  it('a repeated census DOT: the first row stays', async () => {
+    const d = day();
+    const census = path.join(d, 'census.csv');
+    fs.appendFileSync(census, fs.readFileSync(census, 'utf8').split('\n')[2] + '\n');
+    const q = await quarantineOf(d);
+    expect(q.map((r) => [r.file, r.line, r.reason])).toEqual([['census.csv', 7, 'duplicate DOT_NUMBER 1002 (first on line 3)']]);
+    const { byDot } = await snapshotOf(d);
+    expect([...byDot.keys()].sort()).toEqual(['1001', '1002', '1003', '1004', '1005']);
+  });
+
+  it('more bad rows in a file than INGEST_MAX_BAD_ROWS stop the night, naming the top reasons', async () => {
+    const d = day();
+    editLine(path.join(d, 'carrier.txt'), 1, (l) => l.replace('"00001001"', '"0000X001"'));
+    editLine(path.join(d, 'carrier.txt'), 2, (l) => l.replace('"00001002"', '"0000Y002"'));
+    const max = suite.env.config.ingestMaxBadRows;
+    suite.env.config.ingestMaxBadRows = 1;
+    try {
+      expect(await ingestError(d)).toBe(
+        'carrier.txt line 1: 2 bad rows, more than INGEST_MAX_BAD_ROWS (1); most common in the first 2: 2 × dot_number "0000X001" is not a USDOT number',
+      );
+    } finally {
+      suite.env.config.ingestMaxBadRows = max;
+    }
+  });
+});
+
+describe('a broken file stops the night with the file (and line)', () => {
+  const day = () => path.join(copyDays('two-days/2026-03-01'), '2026-03-01');
+
+  it('a file cut in the middle of its last record', async () => {
     const d = day();
     const file = path.join(d, 'carrier.txt');
     const text = fs.readFileSync(file, 'utf8');
     fs.writeFileSync(file, text.slice(0, text.lastIndexOf('NO DOT NUMBER') + 3));
-    expect(await ingestError(d)).toMatch(/^carrier\.txt line 6: .*(unterminated quote|expected 43 columns)/i);
+    expect(await ingestError(d)).toBe('carrier.txt: is cut: its last record ends mid-line (27 of 43 fields)');
   });
 
-  it('a DOT number that is not numeric', async () => {
-    const d = day();
-    editLine(path.join(d, 'carrier.txt'), 2, (l) => l.replace('"00001002"', '"0000X002"'));
-    expect(await ingestError(d)).toBe('carrier.txt line 2: dot_number "0000X002" is not a USDOT number');
-  });
-
-  it('an unparsable date and an unparsable count', async () => {
+  it('an HTML page instead of CSV, a header without a required column, a missing dataset', async () => {
     let d = day();
-    editLine(path.join(d, 'actpendins.txt'), 4, (l) => l.replace('"01/01/2024"', '"13/45/2024"'));
-    expect(await ingestError(d)).toBe('actpendins.txt line 4: posted_date "13/45/2024" is not a date');
-    d = day();
-    editLine(path.join(d, 'sms_ab_pass.csv'), 3, (l) => l.replace(/^1004,30,/, '1004,thirty,'));
-    expect(await ingestError(d)).toBe('sms_ab_pass.csv line 3: INSP_TOTAL "thirty" is not an integer');
-  });
-
-  it('a missing required file, a duplicate DOT, a header that is not the layout', async () => {
-    let d = day();
-    fs.rmSync(path.join(d, 'sms_ab_pass.csv'));
-    expect(await ingestError(d)).toMatch(/^sms_ab_pass\.csv: missing required file/);
-    d = day();
-    const census = path.join(d, 'census.csv');
-    fs.appendFileSync(census, fs.readFileSync(census, 'utf8').split('\n')[2] + '\n');
-    expect(await ingestError(d)).toBe('census.csv line 7: duplicate DOT_NUMBER 1002 (first on line 3)');
+    fs.writeFileSync(path.join(d, 'crash.csv'), '<!DOCTYPE html>\n<html><body>Service Unavailable</body></html>\n');
+    expect(await ingestError(d)).toBe('crash.csv line 1: is an HTML page, not a CSV file (an error page saved as data?)');
     d = day();
     editLine(path.join(d, 'census.csv'), 1, (l) => l.replace('LEGAL_NAME', 'CARRIER_NAME'));
-    expect(await ingestError(d)).toBe('census.csv line 1: column 53 is "CARRIER_NAME", expected "LEGAL_NAME" (Company Census (az4n-8mr2, 147 columns))');
+    expect(await ingestError(d)).toBe('census.csv line 1: missing column legal_name (Company Census (az4n-8mr2))');
     d = day();
     editLine(path.join(d, 'crash.csv'), 1, (l) => l.split(',').slice(0, 5).join(','));
-    expect(await ingestError(d)).toBe('crash.csv line 1: expected a header of 22 (SMS Input Crash (22 columns)) columns, found 5');
+    expect(await ingestError(d)).toBe('crash.csv line 1: missing columns fatalities, injuries, tow_away (SMS Input Crash (4wxs-vbns))');
+    d = day();
+    fs.rmSync(path.join(d, 'sms_ab_pass.csv'));
+    expect(await ingestError(d)).toBe('2026-03-01: has no SMS Pass (m3ry-qcip / h3zn-uid9) or SMS PassProperty (4y6x-dmck / h9zy-gjn8) file');
   });
 
-  it('leaves the served data untouched, and the day runs once the file is fixed', async () => {
+  it('leaves the served data untouched, keeps the failed run, and the day runs again under a new run id', async () => {
     const dumps = copyDays('two-days/2026-03-01', 'two-days/2026-03-02');
     await runDay(suite.env, path.join(dumps, '2026-03-01'));
     const served = await servedRunId(suite.env.pool);
     const before = await servedTables(suite.env.pool);
     const census = path.join(dumps, '2026-03-02', 'census.csv');
     const good = fs.readFileSync(census, 'utf8');
-    editLine(census, 4, (l) => l.slice(0, 40));
-    await expect(runDay(suite.env, path.join(dumps, '2026-03-02'))).rejects.toThrow(/^census\.csv line 4: expected 147 columns, found \d+$/);
+    editLine(census, 1, (l) => l.replace('DOT_NUMBER', 'USDOT'));
+    await expect(runDay(suite.env, path.join(dumps, '2026-03-02'))).rejects.toThrow('census.csv line 1: missing column dot_number (Company Census (az4n-8mr2))');
     expect(await servedRunId(suite.env.pool)).toBe(served);
     expect(await servedTables(suite.env.pool)).toEqual(before);
     const failed = await suite.env.pool.query(`SELECT etl_run_id, status, error FROM etl_runs WHERE batch_ts = '2026-03-02'`);
-    expect(failed.rows[0]).toMatchObject({ status: 'failed', error: expect.stringMatching(/^census\.csv line 4/) });
+    expect(failed.rows).toEqual([{ etl_run_id: expect.any(Number), status: 'failed', error: expect.stringMatching(/^census\.csv line 1/) }]);
     fs.writeFileSync(census, good);
     const ok = await runDay(suite.env, path.join(dumps, '2026-03-02'));
-    expect(ok).toMatchObject({ status: 'succeeded', etl_run_id: failed.rows[0].etl_run_id });
-    expect((await changesOf(suite.env.pool, ok.etl_run_id!)).length).toBe(10);
+    expect(ok.status).toBe('succeeded');
+    expect(ok.etl_run_id).not.toBe(failed.rows[0].etl_run_id);
+    const runs = await suite.env.pool.query(`SELECT etl_run_id, status FROM etl_runs WHERE batch_ts = '2026-03-02' ORDER BY etl_run_id`);
+    expect(runs.rows).toEqual([
+      { etl_run_id: failed.rows[0].etl_run_id, status: 'failed' },
+      { etl_run_id: ok.etl_run_id, status: 'succeeded' },
+    ]);
+    expect((await changesOf(suite.env.pool, ok.etl_run_id!)).length).toBe(9);
   });
 });

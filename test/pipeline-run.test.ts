@@ -61,7 +61,8 @@ describe('a folder of two days', () => {
     expect(changes.map(key)).toEqual([
       '1006 new_carrier',
       '1005 removed_carrier',
-      '1002 authority_change',
+      // 1002 gains broker authority on its MC docket, but held it already on its FF docket: its
+      // broker standing (the best over its dockets) does not change.
       '1003 revocation_pending',
       '1003 insurance_change',
       '1004 safety_change',
@@ -92,12 +93,12 @@ describe('a folder of two days', () => {
       status: 'succeeded',
       batch_ts: new Date('2026-03-02T00:00:00Z'),
       summary: {
-        new_carriers: 1, removed_carriers: 1, authority_changes: 1, revocations_pending: 1, insurance_changes: 1,
-        safety_changes: 1, fleet_changes: 2, identity_changes: 1, contact_changes: 1, total_changes: 10,
+        new_carriers: 1, removed_carriers: 1, authority_changes: 0, revocations_pending: 1, insurance_changes: 1,
+        safety_changes: 1, fleet_changes: 2, identity_changes: 1, contact_changes: 1, total_changes: 9,
       },
     });
     expect(Object.keys(run!.stages)).toEqual(expect.arrayContaining(MINE));
-    expect(run!.stages.load).toMatchObject({ mode: 'incremental', carriers: 5, removed: 1, changes: 10 });
+    expect(run!.stages.load).toMatchObject({ mode: 'incremental', carriers: 5, removed: 1, changes: 9 });
     const carriers = await db.pool.query('SELECT dot_number, etl_run_id, updated_at FROM carriers ORDER BY dot_number');
     expect(carriers.rows.map((r) => r.dot_number)).toEqual(['1001', '1002', '1003', '1004', '1006']);
     expect(carriers.rows[0].updated_at).toEqual(new Date('2026-03-02T00:00:00Z'));
@@ -118,7 +119,7 @@ describe('a folder of two days', () => {
     }
     expect(await servedTables(db.pool)).toEqual(tables);
     expect((await getRun(db.pool, 2))).toMatchObject({ status: 'succeeded', summary });
-    expect((await db.pool.query('SELECT count(*)::int AS n FROM changes')).rows[0].n).toBe(10);
+    expect((await db.pool.query('SELECT count(*)::int AS n FROM changes')).rows[0].n).toBe(9);
     // Loading the older run again would move the served data back in time.
     await expect(rerunStage(env, 'load', 1)).rejects.toThrow(/run 2 \(a later day\) is served/);
     expect(await servedRunId(db.pool)).toBe(2);
@@ -129,7 +130,7 @@ describe('a folder of two days', () => {
     const full = await rerunStage(env, 'load', 2, { full: true });
     expect(full.detail).toMatchObject({ mode: 'full', carriers: 5 });
     expect(await servedTables(db.pool)).toEqual(incremental);
-    expect((await changesOf(db.pool, 2)).length).toBe(10);
+    expect((await changesOf(db.pool, 2)).length).toBe(9);
   });
 
   it('a snapshot carried over from the previous run’s file equals one built from scratch', async () => {
@@ -180,10 +181,11 @@ describe('a load that fails leaves the previous run served', () => {
     expect(await servedTables(db.pool)).toEqual(before);
     expect(await changesOf(db.pool, 3)).toEqual([]);
     expect(await getRun(db.pool, 3)).toMatchObject({ status: 'failed', error: 'hook failed' });
-    // The same day runs again under the same id.
+    // The same day runs again as a new run; the failed one keeps its record.
     const ok = await runDay(env, day3);
-    expect(ok).toMatchObject({ etl_run_id: 3, status: 'succeeded' });
-    expect((await changesOf(db.pool, 3)).map(key)).toEqual(['1002 identity_change']);
+    expect(ok).toMatchObject({ etl_run_id: 4, status: 'succeeded' });
+    expect((await changesOf(db.pool, 4)).map(key)).toEqual(['1002 identity_change']);
+    expect(await getRun(db.pool, 3)).toMatchObject({ status: 'failed', error: 'hook failed' });
   });
 
   it('a load process killed mid-transaction leaves the previous run served', async () => {
@@ -209,12 +211,12 @@ describe('a load that fails leaves the previous run served', () => {
     });
     expect(inTx).toMatch(/IN_TRANSACTION 5/);
     // While the load transaction is open, readers see the previous run.
-    expect(await servedRunId(db.pool)).toBe(3);
+    expect(await servedRunId(db.pool)).toBe(4);
     expect(await servedTables(db.pool)).toEqual(before);
     child.kill('SIGKILL');
     await exited;
     env = await testPipeline(db.pool, env.dir);
-    expect(await servedRunId(db.pool)).toBe(3);
+    expect(await servedRunId(db.pool)).toBe(4);
     expect(await servedTables(db.pool)).toEqual(before);
     expect(await changesOf(db.pool, run.etl_run_id)).toEqual([]);
     // Claimed by this process (which began it), the run is `running`: another attempt is refused.
@@ -225,10 +227,14 @@ describe('a load that fails leaves the previous run served', () => {
     // (PostgreSQL drops the lock as it ends the closed session, a moment after the client closes.)
     await expect.poll(async () => (await getRun(db.pool, run.etl_run_id))!.status, { timeout: 5_000 }).toBe('interrupted');
     expect((await listRuns(db.pool)).find((r) => r.etl_run_id === run.etl_run_id)!.status).toBe('interrupted');
-    // The next attempt picks the interrupted run up again.
+    // The next attempt records the interrupted run as failed and runs the day as a new run.
     const ok = await runDay(env, day4);
-    expect(ok).toMatchObject({ etl_run_id: run.etl_run_id, status: 'succeeded' });
-    expect(await changesOf(db.pool, run.etl_run_id)).toEqual([
+    expect(ok).toMatchObject({ etl_run_id: run.etl_run_id + 1, status: 'succeeded' });
+    expect(await getRun(db.pool, run.etl_run_id)).toMatchObject({
+      status: 'failed',
+      error: 'interrupted: the process running it ended before it finished',
+    });
+    expect(await changesOf(db.pool, ok.etl_run_id!)).toEqual([
       expect.objectContaining({ dot_number: '1004', category: 'contact_change', new_values: expect.objectContaining({ email: 'hazmat@delta.example' }) }),
     ]);
   }, 60_000);
@@ -252,23 +258,26 @@ describe('npm run pipeline -- status', () => {
     expect(lines.slice(1).map((l) => l.split(/\s+/).slice(0, 3))).toEqual([
       ['1', '2026-03-01', 'succeeded'],
       ['2', '2026-03-02', 'succeeded'],
-      ['3', '2026-03-03', 'succeeded'],
-      ['4', '2026-03-04', 'succeeded'],
+      ['3', '2026-03-03', 'failed'],
+      ['4', '2026-03-03', 'succeeded'],
+      ['5', '2026-03-04', 'failed'],
+      ['6', '2026-03-04', 'succeeded'],
     ]);
-    expect(lines[2]).toMatch(/\s10$/);
+    expect(lines[2]).toMatch(/\s9$/);
+    expect(lines[3]).toMatch(/hook failed$/);
   });
 });
 
-describe('DuckDB after four runs', () => {
+describe('DuckDB after four days', () => {
   it('keeps the schemas and run files of the newest ETL_KEEP_RUNS (3) runs, read again after a reopen', async () => {
     const schemas = await duckRows<{ s: string }>(
       env.duck.conn,
       "SELECT schema_name AS s FROM duckdb_schemas() WHERE database_name = current_database() AND regexp_full_match(schema_name, 'r[0-9]+') ORDER BY 1",
     );
-    expect(schemas.map((r) => r.s)).toEqual(['r2', 'r3', 'r4']);
-    expect([1, 2, 3, 4].map((id) => hasRunFile(env.config, id, 'related_idents'))).toEqual([false, true, true, true]);
+    expect(schemas.map((r) => r.s)).toEqual(['r2', 'r4', 'r6']);
+    expect([1, 2, 3, 4, 5, 6].map((id) => hasRunFile(env.config, id, 'related_idents'))).toEqual([false, true, false, true, false, true]);
     // The status test above closed the pipeline and opened it again: the views read their files.
-    const [{ n }] = await duckRows<{ n: number }>(env.duck.conn, 'SELECT count(*) AS n FROM r4.related_idents');
+    const [{ n }] = await duckRows<{ n: number }>(env.duck.conn, 'SELECT count(*) AS n FROM r6.related_idents');
     expect(n).toBeGreaterThan(0);
   });
 });

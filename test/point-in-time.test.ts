@@ -245,7 +245,16 @@ describe('GET /v1/carriers/{dot_number}?as_of', () => {
     expect(first.dot_number).toBe('1');
     expect(first.fleet).toEqual({ power_units: 3, drivers: 3 });
     expect(first.insurance.max_bipd).toBe(1_000_000);
-    expect(first.authority).toEqual({ status: 'ACTIVE', common_authority_date: '2020-05-01T00:00:00Z', contract_authority_date: null, broker_authority: 'NONE' });
+    expect(first.authority).toEqual({
+      status: 'ACTIVE',
+      common: 'ACTIVE',
+      contract: 'NONE',
+      common_authority_date: '2020-05-01T00:00:00Z',
+      contract_authority_date: null,
+      broker_authority: 'NONE',
+      authorities: [{ docket: 'MC100', authority: 'COMMON', status: 'ACTIVE', source: 'legacy' }],
+      source: 'legacy',
+    });
     expect(first.data_as_of).toBe('2026-03-01T00:00:00.000Z');
   });
 

@@ -63,12 +63,15 @@ function carrier(overrides: Partial<RiskInput> = {}): RiskInput {
     vehicle_oos_rate: 15,
     total_crashes: 1,
     fatal_crashes: 0,
+    carrier_operation: 'A',
+    entity_type: 'CARRIER',
+    operation_classification: ['AUTHORIZED FOR HIRE'],
     basics: [
-      { name: 'Unsafe Driving', measure: 0.4, percentile: 20, threshold: 65, alert: false },
-      { name: 'HOS Compliance', measure: 0.2, percentile: 15, threshold: 65, alert: false },
-      { name: 'Driver Fitness', measure: 0, percentile: 0, threshold: 80, alert: false },
-      { name: 'Controlled Substances/Alcohol', measure: 0, percentile: 0, threshold: 80, alert: false },
-      { name: 'Vehicle Maintenance', measure: 1.1, percentile: 30, threshold: 80, alert: false },
+      { name: 'Unsafe Driving', measure: 0.4, percentile: 20, threshold: 65, alert: false, percentile_reason: null },
+      { name: 'HOS Compliance', measure: 0.2, percentile: 15, threshold: 65, alert: false, percentile_reason: null },
+      { name: 'Driver Fitness', measure: 0, percentile: 0, threshold: 80, alert: false, percentile_reason: null },
+      { name: 'Controlled Substances/Alcohol', measure: 0, percentile: 0, threshold: 80, alert: false, percentile_reason: null },
+      { name: 'Vehicle Maintenance', measure: 1.1, percentile: 30, threshold: 80, alert: false, percentile_reason: null },
     ],
     as_of: AS_OF,
     chameleon: NO_CHAMELEON_SIGNALS,
@@ -432,6 +435,33 @@ describe('Compliance rules', () => {
     expect(codes(scoreCarrier(raw('REVOKED', ''), DEFAULT_POLICY))).toEqual(['AUTHORITY_INACTIVE']);
   });
 
+  it('only a carrier that needs interstate authority is flagged for lacking it', () => {
+    const none = { authority_status: 'NONE', common_authority_date: null } as const;
+    // Intrastate (B hazmat, C non-hazmat): FMCSA authority is not required.
+    expect(codes(score({ ...none, carrier_operation: 'C' }))).toEqual([]);
+    expect(codes(score({ ...none, carrier_operation: 'B', authority_status: 'INACTIVE' }))).toEqual([]);
+    // Interstate private or exempt carriers need none either.
+    expect(codes(score({ ...none, operation_classification: ['PRIVATE PROPERTY'] }))).toEqual([]);
+    expect(codes(score({ ...none, operation_classification: ['EXEMPT FOR HIRE', 'STATE GOVERNMENT'] }))).toEqual([]);
+    // For hire with the operation unknown: taken as interstate.
+    expect(codes(score({ ...none, carrier_operation: '' }))).toEqual(['NOT_AUTHORIZED']);
+    // A broker needs broker authority whatever its operation.
+    const broker = score({ ...none, entity_type: 'BROKER', carrier_operation: 'C', operation_classification: [] });
+    expect(codes(broker)).toEqual(['NOT_AUTHORIZED']);
+    expect(flag(broker, 'NOT_AUTHORIZED')!.message).toContain('operation as a broker');
+  });
+
+  it('AUTHORITY_PENDING: applied for, not granted → compliance −40, cap 50', () => {
+    const s = score({ authority_status: 'PENDING', common_authority_date: null });
+    expect(codes(s)).toEqual(['AUTHORITY_PENDING']);
+    expect(flag(s, 'AUTHORITY_PENDING')!.message).toContain('common PENDING, contract NONE, broker NONE');
+    expect(comp(s, 'Compliance')).toBe(60);
+    expect(s.score).toBe(50);
+    // Pending beside an active kind is no finding; pending beside a revoked one is pending.
+    expect(codes(score({ authority_status: 'ACTIVE', broker_authority_status: 'PENDING' }))).toEqual([]);
+    expect(codes(score({ authority_status: 'INACTIVE', contract_authority_status: 'PENDING' }))).toEqual(['AUTHORITY_PENDING']);
+  });
+
   it('any ACTIVE kind (contract or broker) is authority', () => {
     expect(codes(score({ authority_status: 'INACTIVE', contract_authority_status: 'ACTIVE', contract_authority_date: '2018-01-01' }))).toEqual([]);
     expect(codes(score({ authority_status: 'NONE', broker_authority_status: 'ACTIVE' }))).toEqual([]);
@@ -777,7 +807,6 @@ describe('riskInputFromSnapshot', () => {
     mcs150_mileage: 1_200_000,
     mcs150_mileage_year: 2025,
     cargo_carried: ['General Freight'],
-    operation_classification: ['Authorized For Hire'],
     bipd_required: 750_000,
     bipd_on_file: 1_000_000,
     cargo_on_file: 100_000,

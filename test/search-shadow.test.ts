@@ -71,6 +71,8 @@ async function holdCargoLabels() {
 }
 
 describe('the search rebuild beside a full load', () => {
+  // The served run (the first test's run failed: the day runs again as a new run).
+  let served = 0;
   it('of a first run derives its tables before the score stage, and drops them when a stage before the load fails', async () => {
     let early: { files: string[]; shadow: boolean } | null = null;
     // Registered after the search hook: its early work runs once DuckDB's half has ended.
@@ -101,15 +103,16 @@ describe('the search rebuild beside a full load', () => {
     expect(before.some((d) => d.includes('carrier_search_keys_idx'))).toBe(true);
     const days = await runInput(suite.env, copyDays('two-days/2026-03-01'));
     expect(days.map((d) => d.status)).toEqual(['succeeded']);
+    served = days[0].etl_run_id!;
     // A first run: DuckDB derived the tables before the score stage, the load took them over.
     expect(days[0].stages.find((s) => s.stage === 'load')?.detail).toMatchObject({ mode: 'full', hook_search: 5, early_hooks: ['search'] });
     expect(await catalogOf(suite.db.pool)).toEqual(before);
     expect(await shadowExists()).toBe(false);
     const swapped = await searchTablesOf(suite.db.pool);
     expect(swapped.carrier_search).toMatch(/^5 /);
-    expect(await rebuiltInPlace(suite.db.pool, 1)).toEqual(swapped);
+    expect(await rebuiltInPlace(suite.db.pool, served)).toEqual(swapped);
     const { rows } = await suite.db.pool.query(`SELECT etl_run_id, full_build FROM search_index_state WHERE backend = 'postgres'`);
-    expect(rows).toEqual([{ etl_run_id: 1, full_build: true }]);
+    expect(rows).toEqual([{ etl_run_id: served, full_build: true }]);
     // Searches read the swapped tables.
     const hits = await suite.db.pool.query(`SELECT count(*)::int AS n FROM search_postings WHERE term = 'LOGISTICS'`);
     expect(hits.rows[0].n).toBeGreaterThan(0);
@@ -129,7 +132,7 @@ describe('the search rebuild beside a full load', () => {
       run: async () => {},
     });
     try {
-      await expect(rerunStage(suite.env, 'load', 1, { full: true })).rejects.toThrow('prepare failed');
+      await expect(rerunStage(suite.env, 'load', served, { full: true })).rejects.toThrow('prepare failed');
     } finally {
       remove();
       await release();

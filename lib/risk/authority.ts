@@ -19,14 +19,31 @@ type AuthorityInput = Pick<
 >;
 
 /**
- * ACTIVE, NONE (never held; also blank) or INACTIVE (anything else: it was held and ended).
- * The snapshot already holds these three values; raw L&I codes (A, I, N) are read the same way.
+ * ACTIVE, PENDING (applied for, not granted), NONE (never held; also blank) or INACTIVE (anything
+ * else: it was held and ended). The snapshot already holds these values; raw L&I codes (A, I, N)
+ * are read the same way.
  */
 export function authorityState(status: string): AuthorityStatus {
   const s = status.trim().toUpperCase();
   if (s === 'ACTIVE' || s === 'A') return 'ACTIVE';
+  if (s === 'PENDING') return 'PENDING';
   if (s === '' || s === 'NONE' || s === 'N') return 'NONE';
   return 'INACTIVE';
+}
+
+type NeedInput = Pick<RiskInput, 'carrier_operation' | 'entity_type' | 'operation_classification'>;
+
+/**
+ * Whether the carrier needs interstate operating authority from FMCSA (49 U.S.C. 13901-13902): a
+ * broker or freight forwarder does; a carrier does when it carries for hire across state lines.
+ * Intrastate carriers (operation B or C), private carriers and exempt or government operations
+ * need none, so its absence says nothing bad about them. An unknown operation with a for-hire
+ * classification is taken as interstate (the census leaves ~7 % of operations blank).
+ */
+export function needsOperatingAuthority(input: NeedInput): boolean {
+  if (input.entity_type === 'BROKER' || input.entity_type === 'FREIGHT FORWARDER') return true;
+  if (input.carrier_operation === 'B' || input.carrier_operation === 'C') return false;
+  return input.operation_classification.some((c) => c.trim().toUpperCase() === 'AUTHORIZED FOR HIRE');
 }
 
 export function authorityStates(input: AuthorityInput) {

@@ -2,13 +2,19 @@
  * Compliance component (weight 40): may the carrier operate, is it about to lose that right, how
  * long has it held it, is its registration current, and does it look like a revoked carrier.
  */
-import { activeAuthoritySince, AUTHORITY_KINDS, authorityStates } from './authority.ts';
+import { activeAuthoritySince, AUTHORITY_KINDS, authorityStates, needsOperatingAuthority } from './authority.ts';
 import { isoDate } from './dates.ts';
 import { dateReached, monthsAtLeast } from './horizon.ts';
 import { chameleonFindings } from './chameleon.ts';
 import type { Finding } from './flags.ts';
 import type { RiskInput } from './input.ts';
 import { COMPLIANCE } from './thresholds.ts';
+
+/** What makes the carrier need interstate authority, for the NOT_AUTHORIZED message. */
+function needReason(input: RiskInput): string {
+  if (input.entity_type === 'BROKER' || input.entity_type === 'FREIGHT FORWARDER') return `operation as a ${input.entity_type.toLowerCase()}`;
+  return input.carrier_operation === 'A' ? 'interstate for-hire operation' : 'for-hire operation (interstate unless the census says otherwise)';
+}
 
 function statusFindings(input: RiskInput): Finding[] {
   const found: Finding[] = [];
@@ -25,8 +31,18 @@ function statusFindings(input: RiskInput): Finding[] {
   const states = authorityStates(input);
   const values = AUTHORITY_KINDS.map((k) => states[k]);
   const detail = AUTHORITY_KINDS.map((k) => `${k.toLowerCase()} ${states[k]}`).join(', ');
-  if (!values.includes('ACTIVE')) {
-    if (values.includes('INACTIVE')) {
+  // Only a carrier that needs interstate authority lacks something without it (authority.ts).
+  if (!values.includes('ACTIVE') && needsOperatingAuthority(input)) {
+    if (values.includes('PENDING')) {
+      const r = COMPLIANCE.authorityPending;
+      found.push({
+        code: 'AUTHORITY_PENDING',
+        severity: 'critical',
+        message: `Operating authority applied for, not granted (${detail}): it may not operate for hire yet; overall score capped at ${r.cap}.`,
+        deduction: r.deduction,
+        cap: r.cap,
+      });
+    } else if (values.includes('INACTIVE')) {
       const r = COMPLIANCE.authorityInactive;
       found.push({
         code: 'AUTHORITY_INACTIVE',
@@ -40,7 +56,7 @@ function statusFindings(input: RiskInput): Finding[] {
       found.push({
         code: 'NOT_AUTHORIZED',
         severity: 'critical',
-        message: `No for-hire operating authority on file (${detail}); overall score capped at ${r.cap}.`,
+        message: `No for-hire operating authority on file (${detail}), which its ${needReason(input)} requires; overall score capped at ${r.cap}.`,
         deduction: r.deduction,
         cap: r.cap,
       });

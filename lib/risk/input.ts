@@ -31,6 +31,9 @@ export const RISK_SNAPSHOT_FIELDS = [
   'total_crashes',
   'fatal_crashes',
   'basics',
+  'carrier_operation',
+  'entity_type',
+  'operation_classification',
 ] as const satisfies ReadonlyArray<keyof CarrierSnapshot>;
 
 export type RiskSnapshotFields = Pick<CarrierSnapshot, (typeof RISK_SNAPSHOT_FIELDS)[number]>;
@@ -84,6 +87,10 @@ const basicsOf = (v: unknown): Basic[] => {
   const parsed = typeof v === 'string' ? (JSON.parse(v) as unknown) : v;
   return Array.isArray(parsed) ? (parsed as Basic[]) : [];
 };
+const operationOf = (v: unknown): RiskInput['carrier_operation'] => (v === 'A' || v === 'B' || v === 'C' ? v : '');
+/** A text[] (PostgreSQL), a list (DuckDB) or the items joined with ';' (the score stage's input). */
+const listOf = (v: unknown): string[] =>
+  Array.isArray(v) ? v.map(String) : typeof v === 'string' && v !== '' ? v.split(';') : [];
 const dateOrNull = (v: unknown): string | null =>
   v === null || v === undefined || v === '' ? null : isoDate(v as string | Date);
 
@@ -102,7 +109,7 @@ export function riskInputFromSnapshot(
   const s = snapshot as Record<keyof RiskSnapshotFields, unknown>;
   return {
     dot_number: String(s.dot_number),
-    carrier_status: s.carrier_status === 'ACTIVE' ? 'ACTIVE' : 'INACTIVE',
+    carrier_status: s.carrier_status === 'ACTIVE' || s.carrier_status === 'PENDING' ? s.carrier_status : 'INACTIVE',
     authority_status: authorityState(String(s.authority_status ?? '')),
     contract_authority_status: authorityState(String(s.contract_authority_status ?? '')),
     broker_authority_status: authorityState(String(s.broker_authority_status ?? '')),
@@ -124,6 +131,9 @@ export function riskInputFromSnapshot(
     total_crashes: num(s.total_crashes),
     fatal_crashes: num(s.fatal_crashes),
     basics: basicsOf(s.basics),
+    carrier_operation: operationOf(s.carrier_operation),
+    entity_type: String(s.entity_type ?? ''),
+    operation_classification: listOf(s.operation_classification),
     as_of: isoDate(asOf),
     chameleon: chameleon ?? NO_CHAMELEON_SIGNALS,
   };

@@ -30,6 +30,8 @@ export const COMPLIANCE = {
   carrierInactive: { deduction: 60, cap: 35 },
   authorityInactive: { deduction: 60, cap: 35 },
   notAuthorized: { deduction: 40, cap: 50 },
+  /** Applied for, not granted: it may not operate for hire yet, as without authority. */
+  authorityPending: { deduction: 40, cap: 50 },
   revocationPending: { deduction: 30, cap: 60 },
   unsatisfactoryRating: { deduction: 50, cap: 35 },
   conditionalRating: { deduction: 25 },

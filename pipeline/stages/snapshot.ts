@@ -12,7 +12,7 @@
 import path from 'node:path';
 import { ROOT } from '../../lib/config.ts';
 import type { RunContext } from '../context.ts';
-import { duckRows, duckRun, duckSql, lit, recordedRun, requireRunTables, runSchema } from '../duck.ts';
+import { duckRows, duckRun, duckSql, duckTableExists, lit, recordedRun, requireRunTables, runSchema } from '../duck.ts';
 import { sameFingerprint, storeFingerprint } from '../fingerprint.ts';
 import { deltaFromRun, deltaSchema, SNAPSHOT_MODEL } from '../input-delta.ts';
 import { hasRunFile, openRunFile, publishRunFile, runFileCatalog, runFileTables } from '../run-files.ts';
@@ -52,6 +52,24 @@ export async function movedSince(ctx: RunContext, prev: number): Promise<string 
   return (await recordedRun(ctx.duck, ctx.schema, 'snapshot_carried')) === prev ? `SELECT dot_number FROM ${ctx.schema}.snapshot_moved` : null;
 }
 
+/**
+ * Carriers whose census row was quarantined tonight keep their rows of run `from` (their last good
+ * ones): a garbled line must not read as the carrier leaving the registry (removed_carrier).
+ */
+async function keepHeld(ctx: RunContext, from: string): Promise<void> {
+  if (!(await duckTableExists(ctx.duck, ctx.schema, 'census_held'))) return;
+  const held = `SELECT dot_number FROM ${ctx.schema}.census_held WHERE dot_number NOT IN (SELECT dot_number FROM temp.snapshot_new)`;
+  await ctx.duck.run(
+    `CREATE OR REPLACE TEMP TABLE held AS ${held};
+     INSERT INTO temp.snapshot_new SELECT * FROM ${from}.snapshot WHERE dot_number IN (SELECT dot_number FROM held);
+     INSERT INTO temp.policies_new SELECT * FROM ${from}.policies WHERE dot_number IN (SELECT dot_number FROM held);
+     INSERT INTO temp.row_hashes_new SELECT * FROM ${from}.row_hashes WHERE dot_number IN (SELECT dot_number FROM held);
+     INSERT INTO temp.policy_events_new SELECT * FROM ${from}.policy_events
+       WHERE dot_number IN (SELECT dot_number FROM held) AND on_date > DATE ${lit(ctx.batchDate)};
+     DROP TABLE held;`,
+  );
+}
+
 export const snapshot: Stage = {
   name: 'snapshot',
   async run(ctx) {
@@ -84,6 +102,7 @@ export const snapshot: Stage = {
         delta = false;
         await built(ctx.schema);
       }
+      if (carried && !delta) await keepHeld(ctx, runFileCatalog(prev, 'snapshot'));
       const file = await openRunFile(ctx, 'snapshot', carried ? prev : null);
       if (carried) {
         const moved = delta

@@ -11,7 +11,7 @@ WITH run AS (
   LIMIT 1
 )
 SELECT p.policy_type, p.type_description, p.insurer_name, p.policy_number, p.coverage_amount,
-       p.effective_date, p.expiration_date, p.form_code
+       p.effective_date, p.expiration_date, p.form_code, p.source
 FROM run
 JOIN insurance_policy_versions p
   ON p.dot_number = $1 AND p.valid_from <= run.run_date AND (p.valid_to IS NULL OR p.valid_to > run.run_date)

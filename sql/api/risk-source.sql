@@ -6,7 +6,8 @@ SELECT
   c.common_authority_date, c.contract_authority_date, c.revocation_pending, c.add_date, c.mcs150_date,
   c.safety_rating, c.power_units, c.max_bipd, c.max_cargo, c.driver_inspections, c.driver_oos_inspections,
   c.driver_oos_rate, c.vehicle_inspections, c.vehicle_oos_inspections, c.vehicle_oos_rate, c.total_crashes,
-  c.fatal_crashes, c.basics, c.chameleon_links, r.batch_ts
+  c.fatal_crashes, c.basics, c.carrier_operation, c.entity_type, c.operation_classification,
+  c.chameleon_links, r.batch_ts
 FROM carriers c
 CROSS JOIN LATERAL (
   SELECT batch_ts FROM etl_runs WHERE status = 'succeeded'

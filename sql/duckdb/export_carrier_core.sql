@@ -9,18 +9,25 @@ SELECT dot_number, mc_number, to_json({
   legal_name: legal_name,
   dba_name: dba_name,
   status: carrier_status,
+  carrier_operation: nullif(carrier_operation, ''),
   address: {street: phy_street, city: phy_city, state: phy_state, zip: phy_zip, lat: lat, lon: lon},
   contact: {phone: phone, email: email},
   fleet: {power_units: power_units, drivers: drivers},
   authority: {
-    status: authority_status,
+    -- The best of the three, as server/carrier-view.ts overallAuthority.
+    status: rank_status(greatest(status_rank(authority_status), status_rank(contract_authority_status), status_rank(broker_authority_status))),
+    common: authority_status,
+    contract: contract_authority_status,
     common_authority_date: strftime(common_authority_date, '%Y-%m-%dT00:00:00Z'),
     contract_authority_date: strftime(contract_authority_date, '%Y-%m-%dT00:00:00Z'),
-    broker_authority: broker_authority_status
+    broker_authority: broker_authority_status,
+    authorities: authorities,
+    source: authority_source
   },
   mcs150: {date: strftime(mcs150_date, '%Y-%m-%dT00:00:00Z'), mileage: mcs150_mileage, mileage_year: mcs150_mileage_year},
   cargo_carried: cargo_carried,
-  operation_classification: operation_classification
+  operation_classification: operation_classification,
+  operation_other: operation_other
 })::VARCHAR AS body
 FROM (SELECT * FROM {{schema}}.snapshot {{filter}})
 WHERE mc_number IS NOT NULL

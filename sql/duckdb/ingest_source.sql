@@ -1,11 +1,13 @@
--- The raw view of one dump file: VARCHAR columns in file order ({{schema}}.{{role}}_src).
--- Strict: a record with another column count or an unterminated quote stops any read of it with
--- DuckDB's "CSV Error on Line: N". {{encoding}}: 'utf-8'; ingest retries with 'latin-1' when a
--- file is not UTF-8 (older exports). {{row}} is NULL, or on the error path row_number() OVER ()
--- (the record number, 1 = first data record, to name the line of a bad value; it serialises the
--- scan, so only a failed file pays for it).
-CREATE OR REPLACE VIEW {{schema}}.{{role}}_src AS
-SELECT {{row}} AS _row, *
+-- The raw view of one dump file ({{schema}}.{{view}}_src): the adapter's canonical columns, all
+-- VARCHAR, each taken from its field position in the file (c1, c2, ...: the header's names are
+-- bound in pipeline/adapters, so odd spellings never reach SQL). A record of another field count
+-- or with a broken quote is skipped by every read and noted in the temp table {{rejects}} (record
+-- number, byte offset, reason): the validating scan drops it first and quarantines what it finds.
+-- {{encoding}}: 'utf-8', or 'latin-1' for a file that is not UTF-8 (older exports). {{row}} is
+-- NULL, or on the error path row_number() OVER () (the accepted record's number in file order; it
+-- serialises the scan, so only a file with bad rows pays for it).
+CREATE OR REPLACE VIEW {{schema}}.{{view}}_src AS
+SELECT {{row}} AS _row, {{select}}
 FROM read_csv(
   {{path}},
   columns = {{columns}},
@@ -17,5 +19,9 @@ FROM read_csv(
   strict_mode = true,
   null_padding = false,
   all_varchar = true,
-  encoding = {{encoding}}
+  encoding = {{encoding}},
+  ignore_errors = true,
+  store_rejects = true,
+  rejects_table = {{rejects}},
+  rejects_scan = {{rejects_scan}}
 );

@@ -35,6 +35,12 @@ CREATE OR REPLACE TEMP MACRO label_list(s) AS coalesce(string_split(nullif(s, ''
 CREATE OR REPLACE TEMP MACRO flag(s) AS
   coalesce(list_contains(['X', 'Y', 'x', 'y', 'true', 'TRUE', 'True', 'T', 't', '1', 'YES', 'Yes', 'yes'], s), false);
 
+-- A flag column that may hold words instead (SMS census OP_OTHER): the words, '' for a flag value.
+CREATE OR REPLACE TEMP MACRO op_other_text(s) AS CASE
+  WHEN s IS NULL OR list_contains(['', 'Y', 'N', 'X', 'T', 'F', 'TRUE', 'FALSE', 'YES', 'NO', '0', '1'], utxt(s)) THEN ''
+  ELSE utxt(s)
+END;
+
 -- Numbers --------------------------------------------------------------------------------------
 CREATE OR REPLACE TEMP MACRO int_of(s) AS TRY_CAST(s AS BIGINT);
 CREATE OR REPLACE TEMP MACRO int0(s) AS coalesce(TRY_CAST(s AS BIGINT), 0);
@@ -51,6 +57,25 @@ CREATE OR REPLACE TEMP MACRO amount_of(s) AS CASE
   WHEN blank(s) OR is_yn(s) THEN 0
   ELSE CAST(round(thousands_of(s) * 1000) AS BIGINT)
 END;
+
+-- Whole dollars (Motus: '750000.00', '750000') → BIGINT; blank → 0.
+CREATE OR REPLACE TEMP MACRO dollars_of(s) AS CASE
+  WHEN s IS NULL OR trim(s) = '' THEN 0
+  ELSE CAST(round(coalesce(TRY_CAST(trim(s) AS DECIMAL(18, 3)),
+                           TRY_CAST(replace(replace(trim(s), '$', ''), ',', '') AS DECIMAL(18, 3)))) AS BIGINT)
+END;
+-- An on-file column (legacy CARGO_FILE/BOND_FILE, Motus *_FILE): `Y`/`N` in every real row, an
+-- amount in some copies. filed: on file at all. The amount: `Y` says "on file" without one (NULL,
+-- unknown), `N` or blank is 0, a number is the amount (`scale` 1000 for legacy thousands).
+CREATE OR REPLACE TEMP MACRO filed_of(s) AS flag(s) OR coalesce(TRY_CAST(trim(s) AS DECIMAL(18, 3)) > 0, false);
+CREATE OR REPLACE TEMP MACRO on_file_of(s, scale) AS CASE
+  WHEN flag(s) THEN NULL
+  WHEN s IS NULL OR trim(s) = '' OR is_yn(s) THEN 0
+  ELSE CAST(round(TRY_CAST(trim(s) AS DECIMAL(18, 3)) * scale) AS BIGINT)
+END;
+-- SMS _PCT: 'N%' → N; words ('Less than 5 vehicle inspections') are the reason there is none.
+CREATE OR REPLACE TEMP MACRO pct_of(s) AS TRY_CAST(replace(trim(s), '%', '') AS DOUBLE);
+CREATE OR REPLACE TEMP MACRO pct_reason_of(s) AS CASE WHEN pct_of(s) IS NULL THEN nullif(trim(s), '') END;
 
 -- Identifiers ----------------------------------------------------------------------------------
 -- USDOT number: digits without zero padding; NULL when empty, all zeros (L&I: 00000000 = none) or
@@ -110,6 +135,11 @@ CREATE OR REPLACE TEMP MACRO chk_li_dot(s, col) AS CASE
   WHEN ltrim(trim(s), '0') = '' THEN NULL
   ELSE bad(col, s, 'a USDOT number')
 END;
+-- Motus: unpadded; empty or 0 where a docket has no USDOT number (old FF/MX dockets).
+CREATE OR REPLACE TEMP MACRO chk_opt_dot(s, col) AS CASE
+  WHEN s IS NULL OR dot_of(s) IS NOT NULL OR ltrim(trim(s), '0') = '' THEN NULL
+  ELSE bad(col, s, 'a USDOT number')
+END;
 CREATE OR REPLACE TEMP MACRO chk_int(s, col) AS CASE
   WHEN s IS NULL OR s = '' OR TRY_CAST(s AS BIGINT) IS NOT NULL OR trim(s) = '' THEN NULL
   ELSE bad(col, s, 'an integer')
@@ -135,8 +165,36 @@ CREATE OR REPLACE TEMP MACRO chk_docket(s, col) AS CASE
 END;
 
 -- Registry codes -------------------------------------------------------------------------------
--- L&I authority status: A → ACTIVE, I → INACTIVE, N or missing → NONE.
-CREATE OR REPLACE TEMP MACRO authority_of(s) AS CASE utxt(s) WHEN 'A' THEN 'ACTIVE' WHEN 'I' THEN 'INACTIVE' ELSE 'NONE' END;
+-- Legacy L&I authority status: A → ACTIVE, I → INACTIVE, N with its application pending (the
+-- kind's *_APP_PEND = Y) → PENDING, N or missing → NONE.
+CREATE OR REPLACE TEMP MACRO authority_of(s, pending) AS CASE utxt(s)
+  WHEN 'A' THEN 'ACTIVE' WHEN 'I' THEN 'INACTIVE' ELSE CASE WHEN flag(pending) THEN 'PENDING' ELSE 'NONE' END
+END;
+-- Motus OP_AUTH_STATUS (Active, Pending, Inactive, Withdrawn; any case) → upper case.
+CREATE OR REPLACE TEMP MACRO motus_status_of(s) AS coalesce(nullif(utxt(s), ''), 'NONE');
+-- What a Motus OP_AUTH_TYPE authorises: BROKER, FREIGHT FORWARDER, or CARRIER (motor carrier of
+-- property, household goods or passengers; enterprise and Mexico-domiciled variants included).
+CREATE OR REPLACE TEMP MACRO authority_kind_of(s) AS CASE
+  WHEN contains(utxt(s), 'BROKER') THEN 'BROKER'
+  WHEN contains(utxt(s), 'FREIGHT FORWARDER') THEN 'FREIGHT FORWARDER'
+  ELSE 'CARRIER'
+END;
+-- Authority statuses in order of standing, to take a carrier's best over its dockets and kinds:
+-- ACTIVE > PENDING > INACTIVE (also Motus Withdrawn and any other ended state) > NONE.
+CREATE OR REPLACE TEMP MACRO status_rank(s) AS CASE s WHEN 'ACTIVE' THEN 4 WHEN 'PENDING' THEN 3 WHEN 'NONE' THEN 1 ELSE 2 END;
+CREATE OR REPLACE TEMP MACRO rank_status(n) AS CASE n WHEN 4 THEN 'ACTIVE' WHEN 3 THEN 'PENDING' WHEN 2 THEN 'INACTIVE' ELSE 'NONE' END;
+-- Insurance form: Motus writes 'BMC-91X', legacy files '91X'; served without the prefix.
+CREATE OR REPLACE TEMP MACRO form_of(s) AS regexp_replace(utxt(s), '^BMC[- ]?', '');
+-- The legacy type description ('BIPD/Primary', 'CARGO', 'SURETY', 'TRUST FUND') of the codes
+-- Motus Insur and legacy Insur carry: INS_TYPE_CODE 1 BI&PD, 2 cargo, 3 bond, 4 trust fund;
+-- INS_CLASS_CODE P primary, E excess, 1/2 full security limits (49 CFR 1043.2(b)).
+CREATE OR REPLACE TEMP MACRO ins_description_of(type_code, class_code) AS CASE trim(type_code)
+  WHEN '1' THEN 'BIPD/' || CASE utxt(class_code) WHEN 'P' THEN 'Primary' WHEN 'E' THEN 'Excess' WHEN '' THEN 'Primary' ELSE 'Full Security' END
+  WHEN '2' THEN 'CARGO'
+  WHEN '3' THEN 'SURETY'
+  WHEN '4' THEN 'TRUST FUND'
+  ELSE utxt(type_code)
+END;
 -- CARSHIP code lists ('C;S'); `cs` is ';' || codes || ';' without spaces. Full words count too.
 CREATE OR REPLACE TEMP MACRO carship_of(s) AS ';' || replace(upper(coalesce(s, '')), ' ', '') || ';';
 CREATE OR REPLACE TEMP MACRO has_code(cs, code, word) AS

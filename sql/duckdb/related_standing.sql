@@ -4,7 +4,8 @@
 -- Carriers that lost their standing: USDOT status inactive, or no authority active while one was
 -- held and ended (revoked or lapsed). revoked_on is the best date known for when that happened:
 -- the first batch date this carrier was seen so (carried over from run to run), or an earlier
--- executed revocation from the L&I revocation file or AuthHist when one postdates its last grant.
+-- executed revocation (legacy or Motus revocation orders and authority histories) when one
+-- postdates its last grant.
 CREATE OR REPLACE TABLE {{schema}}.standing AS
 WITH lost AS (
   SELECT dot_number, greatest(common_authority_date, contract_authority_date) AS last_grant
@@ -18,11 +19,17 @@ revoked AS (
   FROM {{schema}}.li_revocation
   WHERE dot_number IS NOT NULL AND effective_date <= {{batch_date}}
   UNION ALL
-  SELECT dot_number, coalesce(final_served_date, final_decision_date)
+  SELECT dot_number, effective_date
+  FROM {{schema}}.motus_revocation
+  WHERE dot_number IS NOT NULL AND effective_date <= {{batch_date}}
+  UNION ALL
+  SELECT dot_number, revoked_on
   FROM {{schema}}.li_authhist
-  WHERE dot_number IS NOT NULL
-    AND (final_action LIKE '%REVOCATION%' OR final_action LIKE '%REVOKED%')
-    AND coalesce(final_served_date, final_decision_date) <= {{batch_date}}
+  WHERE dot_number IS NOT NULL AND revoked_on <= {{batch_date}}
+  UNION ALL
+  SELECT dot_number, revoked_on
+  FROM {{schema}}.motus_authhist
+  WHERE dot_number IS NOT NULL AND revoked_on <= {{batch_date}}
 ),
 last_revoked AS (
   SELECT l.dot_number, max(r.revoked) AS revoked

@@ -34,6 +34,9 @@ SELECT
   CASE WHEN len(list_filter(s.basics, b -> coalesce(b.alert, false))) > 0
     THEN to_json(list_filter(s.basics, b -> coalesce(b.alert, false)))::VARCHAR
   END AS basics,
+  s.carrier_operation,
+  s.entity_type,
+  array_to_string(s.operation_classification, ';') AS operation_classification,
   r.chameleon_links
 FROM (SELECT * FROM {{schema}}.snapshot {{only}}) s
 LEFT JOIN {{schema}}.related r ON r.dot_number = s.dot_number

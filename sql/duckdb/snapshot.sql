@@ -5,21 +5,107 @@
 -- row_hashes, policy_events (the tables to create: the run file's, or temp tables that
 -- snapshot_carry.sql patches the previous run's copy with), create (CREATE OR REPLACE [TEMP]
 -- TABLE), batch_date (DATE literal), centroids (path literal).
+--
+-- Registration facts (authority, insurance, revocations) come from the frozen legacy L&I archive
+-- and from Motus; for each dataset family, Motus wins for every docket it holds for the DOT, and
+-- each fact records its source ('legacy' or 'motus').
 
--- The policies of the file, read once for the two tables below.
-CREATE OR REPLACE TEMP TABLE insurance AS
-SELECT
-  dot_number,
-  policy_type,
-  type_description,
-  insurer_name,
-  policy_number,
-  max_coverage AS coverage_amount,
-  effective_date,
-  cancel_effective_date AS expiration_date,
-  form_code
-FROM {{schema}}.li_insurance
+-- Each docket's authority record: a legacy Carrier row, unless Motus Carrier holds the docket
+-- for the DOT, or the docket's Motus Carrier rows (one per operating authority).
+CREATE OR REPLACE TEMP TABLE registration AS
+SELECT l.*, 'legacy' AS source
+FROM {{schema}}.li_carrier l
+WHERE l.dot_number IS NOT NULL
+  AND NOT EXISTS (SELECT 1 FROM {{schema}}.motus_carrier m
+                  WHERE m.dot_number = l.dot_number AND m.docket_prefix = l.docket_prefix AND m.docket_number IS NOT DISTINCT FROM l.docket_number);
+
+-- One row per authority a carrier holds or held: legacy COMMON / CONTRACT / BROKER of each
+-- docket (N with nothing pending is no authority), and each Motus authority under its published
+-- type. kind is what the snapshot's statuses count it as: Motus does not tell common from
+-- contract carriage, so its motor-carrier authorities count as COMMON.
+CREATE OR REPLACE TEMP TABLE authorities AS
+SELECT dot_number, docket_prefix, docket_number, kind AS authority, kind, status, source
+FROM (
+  SELECT dot_number, docket_prefix, docket_number, source, 'COMMON' AS kind, common_status AS status FROM registration
+  UNION ALL
+  SELECT dot_number, docket_prefix, docket_number, source, 'CONTRACT', contract_status FROM registration
+  UNION ALL
+  SELECT dot_number, docket_prefix, docket_number, source, 'BROKER', broker_status FROM registration
+)
+WHERE status <> 'NONE'
+UNION ALL
+SELECT dot_number, docket_prefix, docket_number, authority_type, CASE kind WHEN 'CARRIER' THEN 'COMMON' ELSE kind END, status, 'motus'
+FROM {{schema}}.motus_carrier
 WHERE dot_number IS NOT NULL;
+
+-- Each docket's amounts on file (BI&PD required and on file, cargo and bond filings).
+CREATE OR REPLACE TEMP TABLE dockets AS
+SELECT dot_number, docket_prefix, docket_number, bipd_required, bipd_on_file, cargo_filed, cargo_on_file,
+       bond_filed, bond_on_file, source
+FROM registration
+UNION ALL
+SELECT dot_number, docket_prefix, docket_number, max(bipd_required), max(bipd_on_file),
+       bool_or(cargo_filed),
+       -- NULL: filed without an amount (Y).
+       CASE WHEN coalesce(max(cargo_on_file), 0) = 0 AND bool_or(cargo_on_file IS NULL) THEN NULL ELSE coalesce(max(cargo_on_file), 0) END,
+       bool_or(bond_filed),
+       CASE WHEN coalesce(max(bond_on_file), 0) = 0 AND bool_or(bond_on_file IS NULL) THEN NULL ELSE coalesce(max(bond_on_file), 0) END,
+       'motus'
+FROM {{schema}}.motus_carrier
+WHERE dot_number IS NOT NULL
+GROUP BY dot_number, docket_prefix, docket_number;
+
+-- Every policy filed: legacy ActPendInsur rows, legacy Insur rows (no DOT column: the DOT of the
+-- docket's legacy Carrier row; a policy in both files once), and Motus Insur rows, whose dockets
+-- (with those in Motus InsHist) are Motus's for insurance. expiration_date: the policy's own
+-- cancellation date, else the first one InsHist records for it on or after it took effect.
+CREATE OR REPLACE TEMP TABLE insurance AS
+WITH motus_held AS (
+  SELECT dot_number, docket_prefix, docket_number FROM {{schema}}.motus_insurance WHERE dot_number IS NOT NULL
+  UNION
+  SELECT dot_number, docket_prefix, docket_number FROM {{schema}}.motus_inshist WHERE dot_number IS NOT NULL
+),
+legacy AS (
+  SELECT coalesce(i.dot_number, c.dot_number) AS dot_number, i.* EXCLUDE (dot_number, _row, _error)
+  FROM {{schema}}.li_insurance i
+  LEFT JOIN (SELECT DISTINCT dot_number, docket_prefix, docket_number FROM {{schema}}.li_carrier WHERE dot_number IS NOT NULL) c
+    ON i.dot_number IS NULL AND c.docket_prefix = i.docket_prefix AND c.docket_number = i.docket_number
+  QUALIFY row_number() OVER (
+    PARTITION BY coalesce(i.dot_number, c.dot_number), i.docket_prefix, i.docket_number, i.form_code, i.policy_number, i.effective_date
+    ORDER BY i.cancel_date IS NULL, i.dot_number IS NULL) = 1
+),
+filed AS (
+  SELECT l.*, 'legacy' AS source FROM legacy l
+  WHERE l.dot_number IS NOT NULL
+    AND NOT EXISTS (SELECT 1 FROM motus_held m
+                    WHERE m.dot_number = l.dot_number AND m.docket_prefix = l.docket_prefix AND m.docket_number IS NOT DISTINCT FROM l.docket_number)
+  UNION ALL BY NAME
+  SELECT m.* EXCLUDE (_row, _error), 'motus' AS source FROM {{schema}}.motus_insurance m WHERE m.dot_number IS NOT NULL
+),
+ended AS (
+  SELECT dot_number, docket_prefix, docket_number, form_code, policy_number, effective_date, cancel_date
+  FROM {{schema}}.li_inshist WHERE cancel_date IS NOT NULL
+  UNION ALL
+  SELECT dot_number, docket_prefix, docket_number, form_code, policy_number, effective_date, cancel_date
+  FROM {{schema}}.motus_inshist WHERE cancel_date IS NOT NULL
+)
+SELECT DISTINCT
+  f.dot_number,
+  trim(split_part(upper(f.type_description), '/', 1)) AS policy_type,
+  f.type_description,
+  f.insurer_name,
+  f.policy_number,
+  f.coverage_amount,
+  f.effective_date,
+  coalesce(f.cancel_date, (
+    SELECT min(e.cancel_date) FROM ended e
+    WHERE e.docket_prefix = f.docket_prefix AND e.docket_number IS NOT DISTINCT FROM f.docket_number
+      AND e.policy_number = f.policy_number AND e.form_code = f.form_code
+      AND (f.effective_date IS NULL OR e.cancel_date >= f.effective_date)
+  )) AS expiration_date,
+  f.form_code,
+  f.source
+FROM filed f;
 
 -- Policies in force on the batch date: effective (or undated) and not cancelled by then. A temp
 -- table: the snapshot aggregates it, then the policies of census carriers are kept (below).
@@ -39,57 +125,86 @@ DROP TABLE insurance;
 
 {{create}} {{snapshot}} AS
 WITH
--- One L&I row per DOT: its MC docket when it has one (lowest number), else its lowest docket.
-li AS (
+-- The DOT's primary docket for the amounts on file: its MC docket (lowest number), else its lowest.
+primary_docket AS (
   SELECT *
-  FROM {{schema}}.li_carrier
-  WHERE dot_number IS NOT NULL
+  FROM dockets
   QUALIFY row_number() OVER (
     PARTITION BY dot_number
-    ORDER BY docket_prefix = 'MC' DESC, TRY_CAST(docket_number AS BIGINT) NULLS LAST, docket_prefix,
-             authority_status, broker_authority_status, bipd_on_file DESC
+    ORDER BY docket_prefix = 'MC' DESC, TRY_CAST(docket_number AS BIGINT) NULLS LAST, docket_prefix, source DESC,
+             bipd_on_file DESC
   ) = 1
-),
--- Newest GRANTED or REINSTATED served date per authority kind, from the original or the final
--- action of each AuthHist row (one pass over the file).
-auth_parts AS (
-  SELECT
-    dot_number,
-    max(CASE WHEN original_action IN ('GRANTED', 'REINSTATED') THEN original_served_date END)
-      FILTER (WHERE authority_type LIKE '%COMMON%') AS common_orig,
-    max(CASE WHEN final_action IN ('GRANTED', 'REINSTATED') THEN final_served_date END)
-      FILTER (WHERE authority_type LIKE '%COMMON%') AS common_final,
-    max(CASE WHEN original_action IN ('GRANTED', 'REINSTATED') THEN original_served_date END)
-      FILTER (WHERE authority_type LIKE '%CONTRACT%') AS contract_orig,
-    max(CASE WHEN final_action IN ('GRANTED', 'REINSTATED') THEN final_served_date END)
-      FILTER (WHERE authority_type LIKE '%CONTRACT%') AS contract_final
-  FROM {{schema}}.li_authhist
-  WHERE dot_number IS NOT NULL
-  GROUP BY dot_number
 ),
 auth AS (
   SELECT
     dot_number,
-    CASE WHEN common_final IS NULL OR common_orig >= common_final THEN common_orig ELSE common_final END AS common_authority_date,
-    CASE WHEN contract_final IS NULL OR contract_orig >= contract_final THEN contract_orig ELSE contract_final END AS contract_authority_date
-  FROM auth_parts
+    rank_status(max(status_rank(status)) FILTER (WHERE kind = 'COMMON')) AS authority_status,
+    rank_status(max(status_rank(status)) FILTER (WHERE kind = 'CONTRACT')) AS contract_authority_status,
+    rank_status(max(status_rank(status)) FILTER (WHERE kind = 'BROKER')) AS broker_authority_status,
+    list({'docket': docket_prefix || coalesce(docket_number, ''), 'authority': authority, 'status': status, 'source': source}
+         ORDER BY docket_prefix, TRY_CAST(docket_number AS BIGINT), authority) AS authorities,
+    CASE WHEN bool_or(source = 'motus') THEN 'motus' ELSE 'legacy' END AS authority_source
+  FROM authorities
+  GROUP BY dot_number
+),
+-- Newest grant or reinstatement of common (Motus: motor carrier) and contract authority, from
+-- legacy AuthHist for the dockets Motus AuthHist does not hold for the DOT, else from Motus's.
+grants AS (
+  SELECT dot_number,
+         max(granted_on) FILTER (WHERE kind = 'COMMON') AS common_authority_date,
+         max(granted_on) FILTER (WHERE kind = 'CONTRACT') AS contract_authority_date
+  FROM (
+    SELECT l.dot_number, l.kind, l.granted_on FROM {{schema}}.li_authhist l
+    WHERE l.dot_number IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM {{schema}}.motus_authhist m
+                      WHERE m.dot_number = l.dot_number AND m.docket_prefix = l.docket_prefix AND m.docket_number IS NOT DISTINCT FROM l.docket_number)
+    UNION ALL
+    SELECT dot_number, CASE kind WHEN 'CARRIER' THEN 'COMMON' ELSE kind END, granted_on FROM {{schema}}.motus_authhist
+    WHERE dot_number IS NOT NULL
+  )
+  GROUP BY dot_number
+),
+-- Pending revocations by kind. Legacy: the *_REV_PEND flags of dockets whose authority record is
+-- legacy, unless a legacy revocation order of that kind took effect by the batch date (the flags
+-- are frozen on 2026-05-14). Motus: orders whose effective date is after the batch date.
+pending AS (
+  SELECT dot_number, list_distinct(list(kind)) AS kinds
+  FROM (
+    SELECT r.dot_number, p.kind, r.docket_prefix, r.docket_number
+    FROM registration r,
+         (VALUES ('COMMON'), ('CONTRACT'), ('BROKER')) p(kind)
+    WHERE ((p.kind = 'COMMON' AND r.common_rev_pend) OR (p.kind = 'CONTRACT' AND r.contract_rev_pend) OR (p.kind = 'BROKER' AND r.broker_rev_pend))
+      AND NOT EXISTS (SELECT 1 FROM {{schema}}.li_revocation o
+                      WHERE o.dot_number = r.dot_number AND o.docket_prefix = r.docket_prefix AND o.docket_number IS NOT DISTINCT FROM r.docket_number
+                        AND o.kind = p.kind AND o.effective_date <= {{batch_date}})
+    UNION ALL
+    SELECT dot_number, CASE kind WHEN 'CARRIER' THEN 'COMMON' ELSE kind END, docket_prefix, docket_number
+    FROM {{schema}}.motus_revocation
+    WHERE dot_number IS NOT NULL AND effective_date > {{batch_date}}
+  )
+  GROUP BY dot_number
 ),
 pol AS (
   SELECT
     dot_number,
     max(coverage_amount) FILTER (WHERE starts_with(upper(type_description), 'BIPD')) AS max_bipd,
     max(coverage_amount) FILTER (WHERE starts_with(upper(type_description), 'CARGO')) AS max_cargo,
+    max(coverage_amount) FILTER (WHERE policy_type IN ('SURETY', 'TRUST FUND')) AS max_bond,
     count(*) AS active_policy_count,
-    min(expiration_date) FILTER (WHERE expiration_date > {{batch_date}}) AS next_expiration
+    min(expiration_date) FILTER (WHERE expiration_date > {{batch_date}}) AS next_expiration,
+    bool_or(source = 'motus') AS any_motus
   FROM active_policies
   GROUP BY dot_number
 ),
+-- One SMS row per DOT: the four Pass files hold a passenger carrier twice (Pass with percentiles,
+-- PassProperty without): the Pass row, else the one with the most inspections.
 pass AS (
   SELECT *
   FROM {{schema}}.sms_pass
   WHERE dot_number IS NOT NULL
-  -- One row per DOT in the file; should a DOT repeat, the one with the most inspections.
-  QUALIFY row_number() OVER (PARTITION BY dot_number ORDER BY insp_total DESC, driver_inspections DESC, vehicle_inspections DESC) = 1
+  QUALIFY row_number() OVER (
+    PARTITION BY dot_number ORDER BY has_percentiles DESC, insp_total DESC, driver_inspections DESC, vehicle_inspections DESC
+  ) = 1
 ),
 hazmat AS (
   SELECT
@@ -119,17 +234,18 @@ geo AS (
 counts AS (
   SELECT
     c.* EXCLUDE (_row, _error),
-    li.docket_prefix AS li_docket_prefix,
-    li.docket_number AS li_docket_number,
-    li.authority_status AS li_authority_status,
-    li.contract_authority_status AS li_contract_authority_status,
-    li.broker_authority_status AS li_broker_authority_status,
-    li.common_rev_pend, li.contract_rev_pend, li.broker_rev_pend,
-    li.bipd_required AS li_bipd_required, li.bipd_on_file AS li_bipd_on_file,
-    li.cargo_on_file AS li_cargo_on_file, li.bond_on_file AS li_bond_on_file,
-    auth.common_authority_date, auth.contract_authority_date,
-    pol.max_bipd AS pol_max_bipd, pol.max_cargo AS pol_max_cargo,
-    pol.active_policy_count AS pol_count, pol.next_expiration,
+    d.docket_prefix AS reg_docket_prefix,
+    d.docket_number AS reg_docket_number,
+    d.bipd_required AS reg_bipd_required, d.bipd_on_file AS reg_bipd_on_file,
+    d.cargo_filed AS reg_cargo_filed, d.cargo_on_file AS reg_cargo_on_file,
+    d.bond_filed AS reg_bond_filed, d.bond_on_file AS reg_bond_on_file,
+    d.source AS reg_source,
+    auth.authority_status AS auth_common, auth.contract_authority_status AS auth_contract,
+    auth.broker_authority_status AS auth_broker, auth.authorities AS auth_list, auth.authority_source,
+    grants.common_authority_date, grants.contract_authority_date,
+    pending.kinds AS pending_kinds,
+    pol.max_bipd AS pol_max_bipd, pol.max_cargo AS pol_max_cargo, pol.max_bond AS pol_max_bond,
+    pol.active_policy_count AS pol_count, pol.next_expiration, pol.any_motus AS pol_any_motus,
     pass.dot_number AS pass_dot,
     coalesce(pass.driver_inspections, 0) AS n_driver_insp,
     coalesce(pass.driver_oos_inspections, 0) AS n_driver_oos,
@@ -137,11 +253,11 @@ counts AS (
     coalesce(pass.vehicle_oos_inspections, 0) AS n_vehicle_oos,
     coalesce(hazmat.hazmat_inspections, 0) AS n_hazmat_insp,
     coalesce(hazmat.hazmat_oos_inspections, 0) AS n_hazmat_oos,
-    pass.unsafe_driv_measure, pass.unsafe_driv_pct, pass.unsafe_driv_alert,
-    pass.hos_driv_measure, pass.hos_driv_pct, pass.hos_driv_alert,
-    pass.driv_fit_measure, pass.driv_fit_pct, pass.driv_fit_alert,
-    pass.contr_subst_measure, pass.contr_subst_pct, pass.contr_subst_alert,
-    pass.veh_maint_measure, pass.veh_maint_pct, pass.veh_maint_alert,
+    pass.unsafe_driv_measure, pass.unsafe_driv_pct, pass.unsafe_driv_pct_reason, pass.unsafe_driv_alert,
+    pass.hos_driv_measure, pass.hos_driv_pct, pass.hos_driv_pct_reason, pass.hos_driv_alert,
+    pass.driv_fit_measure, pass.driv_fit_pct, pass.driv_fit_pct_reason, pass.driv_fit_alert,
+    pass.contr_subst_measure, pass.contr_subst_pct, pass.contr_subst_pct_reason, pass.contr_subst_alert,
+    pass.veh_maint_measure, pass.veh_maint_pct, pass.veh_maint_pct_reason, pass.veh_maint_alert,
     crash.total_crashes AS n_total_crashes, crash.fatal_crashes AS n_fatal_crashes,
     crash.injury_crashes AS n_injury_crashes, crash.tow_crashes AS n_tow_crashes,
     geo.lat AS geo_lat, geo.lon AS geo_lon,
@@ -149,8 +265,10 @@ counts AS (
     CASE WHEN c.is_passenger THEN 50 WHEN c.is_hazmat THEN 60 ELSE 65 END AS threshold_a,
     CASE WHEN c.is_passenger THEN 65 WHEN c.is_hazmat THEN 75 ELSE 80 END AS threshold_b
   FROM {{schema}}.census c
-  LEFT JOIN li ON li.dot_number = c.dot_number
+  LEFT JOIN primary_docket d ON d.dot_number = c.dot_number
   LEFT JOIN auth ON auth.dot_number = c.dot_number
+  LEFT JOIN grants ON grants.dot_number = c.dot_number
+  LEFT JOIN pending ON pending.dot_number = c.dot_number
   LEFT JOIN pol ON pol.dot_number = c.dot_number
   LEFT JOIN pass ON pass.dot_number = c.dot_number
   LEFT JOIN hazmat ON hazmat.dot_number = c.dot_number
@@ -159,20 +277,24 @@ counts AS (
 )
 SELECT
   dot_number,
-  coalesce(mc_number, CASE WHEN li_docket_prefix = 'MC' THEN li_docket_number END) AS mc_number,
+  coalesce(mc_number, CASE WHEN reg_docket_prefix = 'MC' THEN reg_docket_number END) AS mc_number,
   legal_name,
   dba_name,
   entity_type,
   carrier_status,
-  coalesce(li_authority_status, 'NONE') AS authority_status,
-  coalesce(li_contract_authority_status, 'NONE') AS contract_authority_status,
-  coalesce(li_broker_authority_status, 'NONE') AS broker_authority_status,
+  carrier_operation,
+  coalesce(auth_common, 'NONE') AS authority_status,
+  coalesce(auth_contract, 'NONE') AS contract_authority_status,
+  coalesce(auth_broker, 'NONE') AS broker_authority_status,
   common_authority_date,
   contract_authority_date,
+  coalesce(auth_list, []) AS authorities,
+  authority_source,
   concat_ws(';',
-    CASE WHEN common_rev_pend THEN 'COMMON' END,
-    CASE WHEN contract_rev_pend THEN 'CONTRACT' END,
-    CASE WHEN broker_rev_pend THEN 'BROKER' END) AS revocation_pending,
+    CASE WHEN list_contains(pending_kinds, 'COMMON') THEN 'COMMON' END,
+    CASE WHEN list_contains(pending_kinds, 'CONTRACT') THEN 'CONTRACT' END,
+    CASE WHEN list_contains(pending_kinds, 'BROKER') THEN 'BROKER' END,
+    CASE WHEN list_contains(pending_kinds, 'FREIGHT FORWARDER') THEN 'FREIGHT FORWARDER' END) AS revocation_pending,
   phy_street,
   phy_city,
   phy_state,
@@ -190,14 +312,19 @@ SELECT
   safety_rating,
   cargo_carried,
   operation_classification,
-  coalesce(li_bipd_required, 0) AS bipd_required,
-  coalesce(li_bipd_on_file, 0) AS bipd_on_file,
-  coalesce(li_cargo_on_file, 0) AS cargo_on_file,
-  coalesce(li_bond_on_file, 0) AS bond_on_file,
+  operation_other,
+  coalesce(reg_bipd_required, 0) AS bipd_required,
+  coalesce(reg_bipd_on_file, 0) AS bipd_on_file,
+  coalesce(reg_cargo_filed, false) AS cargo_filed,
+  -- Filed without an amount (Y): the largest active cargo policy, else unknown (NULL).
+  CASE WHEN reg_source IS NULL THEN 0 ELSE coalesce(reg_cargo_on_file, nullif(pol_max_cargo, 0)) END AS cargo_on_file,
+  coalesce(reg_bond_filed, false) AS bond_filed,
+  CASE WHEN reg_source IS NULL THEN 0 ELSE coalesce(reg_bond_on_file, nullif(pol_max_bond, 0)) END AS bond_on_file,
   coalesce(pol_max_bipd, 0) AS max_bipd,
   coalesce(pol_max_cargo, 0) AS max_cargo,
   CAST(coalesce(pol_count, 0) AS INTEGER) AS active_policy_count,
   next_expiration,
+  CASE WHEN pol_any_motus OR reg_source = 'motus' THEN 'motus' WHEN pol_count > 0 OR reg_source IS NOT NULL THEN 'legacy' END AS insurance_source,
   CAST(n_driver_insp AS INTEGER) AS driver_inspections,
   CAST(n_driver_oos AS INTEGER) AS driver_oos_inspections,
   CAST(n_vehicle_insp AS INTEGER) AS vehicle_inspections,
@@ -214,15 +341,18 @@ SELECT
   CAST(coalesce(n_tow_crashes, 0) AS INTEGER) AS tow_crashes,
   -- The five public BASICs when the carrier has an SMS row; [] otherwise.
   CAST(CASE WHEN pass_dot IS NULL THEN [] ELSE [
-    {'name': 'Unsafe Driving', 'measure': unsafe_driv_measure, 'percentile': unsafe_driv_pct, 'threshold': threshold_a, 'alert': unsafe_driv_alert},
-    {'name': 'HOS Compliance', 'measure': hos_driv_measure, 'percentile': hos_driv_pct, 'threshold': threshold_a, 'alert': hos_driv_alert},
-    {'name': 'Driver Fitness', 'measure': driv_fit_measure, 'percentile': driv_fit_pct, 'threshold': threshold_b, 'alert': driv_fit_alert},
-    {'name': 'Controlled Substances/Alcohol', 'measure': contr_subst_measure, 'percentile': contr_subst_pct, 'threshold': threshold_b, 'alert': contr_subst_alert},
-    {'name': 'Vehicle Maintenance', 'measure': veh_maint_measure, 'percentile': veh_maint_pct, 'threshold': threshold_b, 'alert': veh_maint_alert}
-  ] END AS STRUCT(name VARCHAR, measure DOUBLE, percentile DOUBLE, threshold INTEGER, alert BOOLEAN)[]) AS basics,
+    {'name': 'Unsafe Driving', 'measure': unsafe_driv_measure, 'percentile': unsafe_driv_pct, 'percentile_reason': unsafe_driv_pct_reason, 'threshold': threshold_a, 'alert': unsafe_driv_alert},
+    {'name': 'HOS Compliance', 'measure': hos_driv_measure, 'percentile': hos_driv_pct, 'percentile_reason': hos_driv_pct_reason, 'threshold': threshold_a, 'alert': hos_driv_alert},
+    {'name': 'Driver Fitness', 'measure': driv_fit_measure, 'percentile': driv_fit_pct, 'percentile_reason': driv_fit_pct_reason, 'threshold': threshold_b, 'alert': driv_fit_alert},
+    {'name': 'Controlled Substances/Alcohol', 'measure': contr_subst_measure, 'percentile': contr_subst_pct, 'percentile_reason': contr_subst_pct_reason, 'threshold': threshold_b, 'alert': contr_subst_alert},
+    {'name': 'Vehicle Maintenance', 'measure': veh_maint_measure, 'percentile': veh_maint_pct, 'percentile_reason': veh_maint_pct_reason, 'threshold': threshold_b, 'alert': veh_maint_alert}
+  ] END AS STRUCT(name VARCHAR, measure DOUBLE, percentile DOUBLE, percentile_reason VARCHAR, threshold INTEGER, alert BOOLEAN)[]) AS basics,
   geo_lat AS lat,
   geo_lon AS lon
 FROM counts;
+DROP TABLE registration;
+DROP TABLE authorities;
+DROP TABLE dockets;
 
 -- The active policies of the run's carriers (insurance_policies in PostgreSQL).
 {{create}} {{policies}} AS
@@ -236,7 +366,7 @@ DROP TABLE active_policies;
 WITH ph AS (
   SELECT dot_number,
          sum(hash(policy_type, type_description, insurer_name, policy_number, coverage_amount,
-                  effective_date, expiration_date, form_code)) AS h
+                  effective_date, expiration_date, form_code, source)) AS h
   FROM {{policies}}
   GROUP BY dot_number
 )

@@ -14,7 +14,7 @@ WHERE id = ANY (ARRAY(
       FROM (
         SELECT h.id,
                ROW(h.policy_type, h.type_description, h.insurer_name, h.policy_number, h.coverage_amount,
-                   h.effective_date, h.expiration_date, h.form_code)::text AS filing
+                   h.effective_date, h.expiration_date, h.form_code, h.source)::text AS filing
         FROM insurance_policy_history h
         WHERE h.dot_number = t.dot_number AND h.valid_to IS NULL
       ) on_file
@@ -23,7 +23,7 @@ WHERE id = ANY (ARRAY(
       SELECT filing, row_number() OVER (PARTITION BY filing) AS copy
       FROM (
         SELECT ROW(p.policy_type, p.type_description, p.insurer_name, p.policy_number, p.coverage_amount,
-                   p.effective_date, p.expiration_date, p.form_code)::text AS filing
+                   p.effective_date, p.expiration_date, p.form_code, p.source)::text AS filing
         FROM insurance_policies p
         WHERE p.dot_number = t.dot_number
       ) served

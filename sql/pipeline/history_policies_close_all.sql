@@ -6,7 +6,7 @@ WITH on_file AS (
   FROM (
     SELECT h.id, h.dot_number,
            ROW(h.policy_type, h.type_description, h.insurer_name, h.policy_number, h.coverage_amount,
-               h.effective_date, h.expiration_date, h.form_code)::text AS filing
+               h.effective_date, h.expiration_date, h.form_code, h.source)::text AS filing
     FROM insurance_policy_history h
     WHERE h.valid_to IS NULL
   ) f
@@ -15,7 +15,7 @@ WITH on_file AS (
   FROM (
     SELECT p.dot_number,
            ROW(p.policy_type, p.type_description, p.insurer_name, p.policy_number, p.coverage_amount,
-               p.effective_date, p.expiration_date, p.form_code)::text AS filing
+               p.effective_date, p.expiration_date, p.form_code, p.source)::text AS filing
     FROM insurance_policies p
   ) f
 )

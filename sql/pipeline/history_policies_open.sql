@@ -2,10 +2,10 @@
 -- history_policies_close.sql), per touched DOT. $1 run id, $2 batch date
 INSERT INTO insurance_policy_history (
   dot_number, policy_type, type_description, insurer_name, policy_number, coverage_amount,
-  effective_date, expiration_date, form_code, valid_from, valid_from_run
+  effective_date, expiration_date, form_code, valid_from, valid_from_run, source
 )
 SELECT t.dot_number, n.policy_type, n.type_description, n.insurer_name, n.policy_number,
-       n.coverage_amount, n.effective_date, n.expiration_date, n.form_code, $2::date, $1
+       n.coverage_amount, n.effective_date, n.expiration_date, n.form_code, $2::date, $1, n.source
 FROM history_touched t
 CROSS JOIN LATERAL (
   SELECT s.*
@@ -13,9 +13,9 @@ CROSS JOIN LATERAL (
     SELECT served.*, row_number() OVER (PARTITION BY filing) AS copy
     FROM (
       SELECT p.policy_type, p.type_description, p.insurer_name, p.policy_number, p.coverage_amount,
-             p.effective_date, p.expiration_date, p.form_code,
+             p.effective_date, p.expiration_date, p.form_code, p.source,
              ROW(p.policy_type, p.type_description, p.insurer_name, p.policy_number, p.coverage_amount,
-                 p.effective_date, p.expiration_date, p.form_code)::text AS filing
+                 p.effective_date, p.expiration_date, p.form_code, p.source)::text AS filing
       FROM insurance_policies p
       WHERE p.dot_number = t.dot_number
     ) served
@@ -24,7 +24,7 @@ CROSS JOIN LATERAL (
     SELECT filing, row_number() OVER (PARTITION BY filing) AS copy
     FROM (
       SELECT ROW(h.policy_type, h.type_description, h.insurer_name, h.policy_number, h.coverage_amount,
-                 h.effective_date, h.expiration_date, h.form_code)::text AS filing
+                 h.effective_date, h.expiration_date, h.form_code, h.source)::text AS filing
       FROM insurance_policy_history h
       WHERE h.dot_number = t.dot_number AND h.valid_to IS NULL
     ) on_file

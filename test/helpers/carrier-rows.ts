@@ -18,11 +18,14 @@ export function carrierRow(dot: string, over: Partial<CarrierSnapshot> = {}): Ca
     dba_name: '',
     entity_type: 'CARRIER',
     carrier_status: 'ACTIVE',
+    carrier_operation: 'A',
     authority_status: 'ACTIVE',
     contract_authority_status: 'NONE',
     broker_authority_status: 'NONE',
     common_authority_date: '2020-05-01',
     contract_authority_date: null,
+    authorities: [{ docket: 'MC100', authority: 'COMMON', status: 'ACTIVE', source: 'legacy' }],
+    authority_source: 'legacy',
     revocation_pending: '',
     phy_street: '1 MAIN ST',
     phy_city: 'OMAHA',
@@ -40,15 +43,19 @@ export function carrierRow(dot: string, over: Partial<CarrierSnapshot> = {}): Ca
     add_date: '2019-04-01',
     safety_rating: '',
     cargo_carried: ['General Freight'],
-    operation_classification: ['Authorized For Hire'],
+    operation_classification: ['AUTHORIZED FOR HIRE'],
+    operation_other: '',
     bipd_required: 750000,
     bipd_on_file: 1000000,
+    cargo_filed: false,
     cargo_on_file: 0,
+    bond_filed: false,
     bond_on_file: 0,
     max_bipd: 1000000,
     max_cargo: 0,
     active_policy_count: 1,
     next_expiration: null,
+    insurance_source: 'legacy',
     driver_inspections: 4,
     driver_oos_inspections: 0,
     vehicle_inspections: 3,
@@ -73,7 +80,7 @@ export function carrierRow(dot: string, over: Partial<CarrierSnapshot> = {}): Ca
 export async function putCarriers(pool: Db, runId: number, rows: CarrierSnapshot[]): Promise<void> {
   for (const r of rows) {
     const cols = [...Object.keys(r), 'etl_run_id', 'updated_at'];
-    const values = [...Object.entries(r).map(([k, v]) => (k === 'basics' ? JSON.stringify(v) : v)), runId, new Date()];
+    const values = [...Object.entries(r).map(([k, v]) => (k === 'basics' || k === 'authorities' ? JSON.stringify(v) : v)), runId, new Date()];
     await pool.query(
       `INSERT INTO carriers (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')})
        ON CONFLICT (dot_number) DO UPDATE SET ${cols.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}`,

@@ -1,28 +1,26 @@
--- L&I ActPendInsur (11 fields) → view {{schema}}.li_insurance: one row per filed policy.
--- Amounts are thousands of dollars; policy_type is the description before '/' ('BIPD/Primary' → BIPD).
-CREATE OR REPLACE VIEW {{schema}}.li_insurance AS
+-- Legacy L&I ActPendInsur (qh9u-swkp; 11 fields) → {{view}}: one row per active or pending policy.
+-- Amounts are thousands of dollars. A date where the underlying limit belongs is a layout seen in
+-- real text lines (shared/data/fmcsa-real/actpendins_rows.txt, unverified): the limit is unknown.
+CREATE OR REPLACE VIEW {{view}} AS
 SELECT
   _row,
   coalesce(
-    chk_li_dot(src.dot_number, 'dot_number'),
-    chk_docket(src.docket_number, 'docket_number'),
-    chk_amount(underl_lim_amount, 'underl_lim_amount'),
+    chk_li_dot(dot_number, 'dot_number'),
+    chk_docket(docket_number, 'docket_number'),
+    CASE WHEN date_of(underl_lim_amount) IS NULL THEN chk_amount(underl_lim_amount, 'underl_lim_amount') END,
     chk_amount(max_cov_amount, 'max_cov_amount'),
-    chk_date(posted_date, 'posted_date'),
-    chk_date(src.effective_date, 'effective_date'),
-    chk_date(cancel_effective_date, 'cancel_effective_date')
+    chk_date(trans_date, 'trans_date'),
+    chk_date(effective_date, 'effective_date'),
+    chk_date(cancl_effective_date, 'cancl_effective_date')
   ) AS _error,
-  dot_of(src.dot_number) AS dot_number,
-  docket_prefix_of(src.docket_number) AS docket_prefix,
-  docket_number_of(src.docket_number) AS docket_number,
-  txt(ins_form_code) AS form_code,
-  txt(insurance_type_description) AS type_description,
-  trim(split_part(utxt(insurance_type_description), '/', 1)) AS policy_type,
-  txt(insurance_company_name) AS insurer_name,
+  dot_of(dot_number) AS dot_number,
+  docket_prefix_of(docket_number) AS docket_prefix,
+  docket_number_of(docket_number) AS docket_number,
+  form_of(ins_form_code) AS form_code,
+  txt(ins_type_desc) AS type_description,
+  txt(name_company) AS insurer_name,
   txt(policy_no) AS policy_number,
-  date_of(posted_date) AS posted_date,
-  amount_of(underl_lim_amount) AS underlying_limit,
-  amount_of(max_cov_amount) AS max_coverage,
-  date_of(src.effective_date) AS effective_date,
-  date_of(cancel_effective_date) AS cancel_effective_date
-FROM {{schema}}.li_insurance_src AS src;
+  amount_of(max_cov_amount) AS coverage_amount,
+  date_of(effective_date) AS effective_date,
+  date_of(cancl_effective_date) AS cancel_date
+FROM {{src}} AS src;

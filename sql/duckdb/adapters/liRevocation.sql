@@ -1,19 +1,20 @@
--- L&I Revocation (6 fields) → view {{schema}}.li_revocation. Kept for history and later stages; the
--- snapshot's revocation_pending comes from the *_rev_pend flags of the carrier file.
-CREATE OR REPLACE VIEW {{schema}}.li_revocation AS
+-- Legacy L&I Revocation (sa6p-acbp; 6 fields) → {{view}}: revocation orders, with the columns of
+-- motusRevokeSuspend.sql. Exact duplicate lines occur; voluntary revocations often lack dates.
+CREATE OR REPLACE VIEW {{view}} AS
 SELECT
   _row,
   coalesce(
-    chk_li_dot(src.dot_number, 'dot_number'),
-    chk_docket(src.docket_number, 'docket_number'),
-    chk_date(serve_date, 'serve_date'),
-    chk_date(src.effective_date, 'effective_date')
+    chk_li_dot(dot_number, 'dot_number'),
+    chk_docket(docket_number, 'docket_number'),
+    chk_date(order1_serve_date, 'order1_serve_date'),
+    chk_date(order2_effective_date, 'order2_effective_date')
   ) AS _error,
-  dot_of(src.dot_number) AS dot_number,
-  docket_prefix_of(src.docket_number) AS docket_prefix,
-  docket_number_of(src.docket_number) AS docket_number,
-  utxt(registration_type) AS registration_type,
-  date_of(serve_date) AS serve_date,
-  utxt(revocation_type) AS revocation_type,
-  date_of(src.effective_date) AS effective_date
-FROM {{schema}}.li_revocation_src AS src;
+  dot_of(dot_number) AS dot_number,
+  docket_prefix_of(docket_number) AS docket_prefix,
+  docket_number_of(docket_number) AS docket_number,
+  -- COMMON, CONTRACT or BROKER.
+  utxt(type_license) AS kind,
+  utxt(order2_type_desc) AS order_type,
+  date_of(order1_serve_date) AS serve_date,
+  date_of(order2_effective_date) AS effective_date
+FROM {{src}} AS src;

@@ -1,45 +1,47 @@
--- SMS PassProperty (21 columns) → view {{schema}}.sms_pass. Percentiles are withheld for property
--- carriers: pct is NULL and the alert is the acute/critical flag (AC).
-CREATE OR REPLACE VIEW {{schema}}.sms_pass AS
+-- SMS AB/C PassProperty (4y6x-dmck, h9zy-gjn8; all carriers) → {{view}}. Percentiles of property
+-- carriers are not public: pct is NULL, its reason says so, and the alert is the acute/critical
+-- flag (AC).
+CREATE OR REPLACE VIEW {{view}} AS
 SELECT
   _row,
   coalesce(
-    chk_dot(DOT_NUMBER, 'DOT_NUMBER'),
-    chk_int(INSP_TOTAL, 'INSP_TOTAL'),
-    chk_int(DRIVER_INSP_TOTAL, 'DRIVER_INSP_TOTAL'),
-    chk_int(DRIVER_OOS_INSP_TOTAL, 'DRIVER_OOS_INSP_TOTAL'),
-    chk_int(VEHICLE_INSP_TOTAL, 'VEHICLE_INSP_TOTAL'),
-    chk_int(VEHICLE_OOS_INSP_TOTAL, 'VEHICLE_OOS_INSP_TOTAL'),
-    chk_num(UNSAFE_DRIV_MEASURE, 'UNSAFE_DRIV_MEASURE'),
-    chk_num(HOS_DRIV_MEASURE, 'HOS_DRIV_MEASURE'),
-    chk_num(DRIV_FIT_MEASURE, 'DRIV_FIT_MEASURE'),
-    chk_num(CONTR_SUBST_MEASURE, 'CONTR_SUBST_MEASURE'),
-    chk_num(VEH_MAINT_MEASURE, 'VEH_MAINT_MEASURE')
+    chk_dot(dot_number, 'DOT_NUMBER'),
+    chk_int(insp_total, 'INSP_TOTAL'),
+    chk_int(driver_insp_total, 'DRIVER_INSP_TOTAL'),
+    chk_int(driver_oos_insp_total, 'DRIVER_OOS_INSP_TOTAL'),
+    chk_int(vehicle_insp_total, 'VEHICLE_INSP_TOTAL'),
+    chk_int(vehicle_oos_insp_total, 'VEHICLE_OOS_INSP_TOTAL'),
+    chk_num(unsafe_driv_measure, 'UNSAFE_DRIV_MEASURE'),
+    chk_num(hos_driv_measure, 'HOS_DRIV_MEASURE'),
+    chk_num(driv_fit_measure, 'DRIV_FIT_MEASURE'),
+    chk_num(contr_subst_measure, 'CONTR_SUBST_MEASURE'),
+    chk_num(veh_maint_measure, 'VEH_MAINT_MEASURE')
   ) AS _error,
-  dot_of(DOT_NUMBER) AS dot_number,
-  int0(INSP_TOTAL) AS insp_total,
-  int0(DRIVER_INSP_TOTAL) AS driver_inspections,
-  int0(DRIVER_OOS_INSP_TOTAL) AS driver_oos_inspections,
-  int0(VEHICLE_INSP_TOTAL) AS vehicle_inspections,
-  int0(VEHICLE_OOS_INSP_TOTAL) AS vehicle_oos_inspections,
-  int0(UNSAFE_DRIV_INSP_W_VIOL) AS unsafe_driv_insp_w_viol,
-  num_of(UNSAFE_DRIV_MEASURE) AS unsafe_driv_measure,
+  dot_of(dot_number) AS dot_number,
+  int0(insp_total) AS insp_total,
+  int0(driver_insp_total) AS driver_inspections,
+  int0(driver_oos_insp_total) AS driver_oos_inspections,
+  int0(vehicle_insp_total) AS vehicle_inspections,
+  int0(vehicle_oos_insp_total) AS vehicle_oos_inspections,
+  num_of(unsafe_driv_measure) AS unsafe_driv_measure,
   NULL::DOUBLE AS unsafe_driv_pct,
-  flag(UNSAFE_DRIV_AC) AS unsafe_driv_alert,
-  int0(HOS_DRIV_INSP_W_VIOL) AS hos_driv_insp_w_viol,
-  num_of(HOS_DRIV_MEASURE) AS hos_driv_measure,
+  'Not public for property carriers' AS unsafe_driv_pct_reason,
+  flag(unsafe_driv_ac) AS unsafe_driv_alert,
+  num_of(hos_driv_measure) AS hos_driv_measure,
   NULL::DOUBLE AS hos_driv_pct,
-  flag(HOS_DRIV_AC) AS hos_driv_alert,
-  int0(DRIV_FIT_INSP_W_VIOL) AS driv_fit_insp_w_viol,
-  num_of(DRIV_FIT_MEASURE) AS driv_fit_measure,
+  'Not public for property carriers' AS hos_driv_pct_reason,
+  flag(hos_driv_ac) AS hos_driv_alert,
+  num_of(driv_fit_measure) AS driv_fit_measure,
   NULL::DOUBLE AS driv_fit_pct,
-  flag(DRIV_FIT_AC) AS driv_fit_alert,
-  int0(CONTR_SUBST_INSP_W_VIOL) AS contr_subst_insp_w_viol,
-  num_of(CONTR_SUBST_MEASURE) AS contr_subst_measure,
+  'Not public for property carriers' AS driv_fit_pct_reason,
+  flag(driv_fit_ac) AS driv_fit_alert,
+  num_of(contr_subst_measure) AS contr_subst_measure,
   NULL::DOUBLE AS contr_subst_pct,
-  flag(CONTR_SUBST_AC) AS contr_subst_alert,
-  int0(VEH_MAINT_INSP_W_VIOL) AS veh_maint_insp_w_viol,
-  num_of(VEH_MAINT_MEASURE) AS veh_maint_measure,
+  'Not public for property carriers' AS contr_subst_pct_reason,
+  flag(contr_subst_ac) AS contr_subst_alert,
+  num_of(veh_maint_measure) AS veh_maint_measure,
   NULL::DOUBLE AS veh_maint_pct,
-  flag(VEH_MAINT_AC) AS veh_maint_alert
-FROM {{schema}}.sms_pass_src AS src;
+  'Not public for property carriers' AS veh_maint_pct_reason,
+  flag(veh_maint_ac) AS veh_maint_alert,
+  false AS has_percentiles
+FROM {{src}} AS src;
