@@ -1948,6 +1948,8 @@ export interface operations {
                 cargo?: string;
                 /** @description Entity type. */
                 entity_type?: "CARRIER" | "BROKER" | "FREIGHT FORWARDER" | "SHIPPER" | "REGISTRANT" | "INTERMODAL EQUIPMENT PROVIDER" | "CARGO TANK";
+                /** @description Census carrier operation: A interstate, B intrastate hazmat, C intrastate non-hazmat. */
+                carrier_operation?: "A" | "B" | "C";
                 /** @description Company officer name; case-insensitive match on either officer slot. */
                 officer?: string;
                 /** @description Phone number; compared as digits only (a leading US country code 1 of an 11-digit number is dropped). */

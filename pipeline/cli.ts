@@ -7,7 +7,9 @@
  *   stage NAME --run ID [--full] [--allow-mass-removal]
  *       one stage of an existing run again (idempotent).
  *   status [--json]
- *       the runs with their status, summary and stage timings.
+ *       the runs with their status, summary, stage timings and quarantined rows.
+ *   quarantine --run ID
+ *       the rows a run's ingest left out: file, line, reason, the line as written.
  *   synth ...
  *       the synthetic registry generator (pipeline/synth/cli.ts).
  *
@@ -23,7 +25,7 @@ import { logger } from '../lib/logger.ts';
 import { openPipeline, type PipelineEnv } from './context.ts';
 import { InputError, StageOrderError } from './errors.ts';
 import { rerunStage, runInput, type DayOutcome, type StageOutcome } from './run.ts';
-import { batchDate, listRuns, type EtlRun } from './runs.ts';
+import { batchDate, listRuns, quarantineOf, type EtlRun } from './runs.ts';
 import { STAGE_ORDER } from './stages/index.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -33,6 +35,7 @@ const USAGE = `usage:
   npm run pipeline -- run --input DIR [--full] [--allow-mass-removal]
   npm run pipeline -- stage NAME --run ID [--full] [--allow-mass-removal]
   npm run pipeline -- status [--json]
+  npm run pipeline -- quarantine --run ID
   npm run pipeline -- synth ...   (see pipeline/synth/cli.ts)`;
 
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
@@ -48,12 +51,13 @@ function printDay(d: DayOutcome): void {
 
 function statusTable(runs: EtlRun[]): string[] {
   const stages = STAGE_ORDER.filter((s) => runs.some((r) => r.stages[s]));
-  const head = ['run', 'day', 'status', ...stages, 'changes', 'error'];
+  const head = ['run', 'day', 'status', ...stages, 'quarantined', 'changes', 'error'];
   const rows = runs.map((r) => [
     String(r.etl_run_id),
     batchDate(r.batch_ts),
     r.status,
     ...stages.map((s) => (r.stages[s] ? secs(r.stages[s].ms) : '-')),
+    r.stages.ingest ? String(r.stages.ingest.quarantined ?? 0) : '-',
     r.summary ? String(r.summary.total_changes ?? 0) : '-',
     (r.error ?? '').split('\n')[0].slice(0, 80),
   ]);
@@ -115,6 +119,14 @@ async function main(argv: string[]): Promise<number> {
       if (values.json) out(JSON.stringify(runs, null, 2));
       else if (runs.length === 0) out('no runs yet');
       else statusTable(runs).forEach((l) => out(l));
+      return 0;
+    }
+    case 'quarantine': {
+      const runId = Number(values.run);
+      if (!Number.isInteger(runId) || runId <= 0) throw new UsageError('quarantine needs --run ID');
+      const rows = await withEnv((env) => quarantineOf(env.pool, runId));
+      if (rows.length === 0) out(`run ${runId}: no quarantined rows`);
+      for (const q of rows) out(`${q.file}:${q.line}  ${q.reason}\n    ${q.raw}`);
       return 0;
     }
     default:

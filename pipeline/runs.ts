@@ -156,3 +156,16 @@ export async function markFailed(db: Queryable, runId: number, error: string): P
 export async function markSucceeded(db: Queryable, runId: number, summary: Record<string, number>, carriers: number): Promise<void> {
   await db.query(sql('pipeline/runs_succeed'), [runId, JSON.stringify(summary), carriers]);
 }
+
+export interface QuarantinedRow {
+  file: string;
+  dataset: string;
+  line: number;
+  reason: string;
+  raw: string;
+}
+
+/** The rows run `runId`'s ingest quarantined, by file and line. */
+export async function quarantineOf(db: Queryable, runId: number): Promise<QuarantinedRow[]> {
+  return (await db.query<QuarantinedRow>(sql('pipeline/quarantine_list'), [runId])).rows;
+}

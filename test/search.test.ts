@@ -48,6 +48,7 @@ function generated(i: number): CarrierSnapshot {
     legal_name: `${SURNAMES[i % 12]} ${BIZ[i % 7]} ${SFX[i % 4]}`,
     dba_name: i % 6 === 0 ? `${SURNAMES[(i + 5) % 12]} ${BIZ[(i + 3) % 7]}` : '',
     entity_type: ENTITIES[i % ENTITIES.length],
+    carrier_operation: (['A', 'B', 'C', ''] as const)[i % 4],
     carrier_status: i % 5 === 0 ? 'INACTIVE' : 'ACTIVE',
     authority_status: i % 4 === 0 ? 'NONE' : i % 9 === 0 ? 'INACTIVE' : 'ACTIVE',
     common_authority_date: i % 4 === 0 ? null : daysAgo(15 + ((i * 37) % 3000)),
@@ -124,6 +125,7 @@ function reference(q: Query): CarrierSnapshot[] {
     if (q.city && c.phy_city !== String(q.city).trim().toUpperCase()) return false;
     if (q.cargo && !c.cargo_carried.some((x) => x.toLowerCase() === String(q.cargo).trim().toLowerCase())) return false;
     if (q.entity_type && c.entity_type !== q.entity_type) return false;
+    if (q.carrier_operation && c.carrier_operation !== q.carrier_operation) return false;
     if (q.fleet_min !== undefined && c.power_units < Number(q.fleet_min)) return false;
     if (q.fleet_max !== undefined && c.power_units > Number(q.fleet_max)) return false;
     if (q.authority_months_min !== undefined) {
@@ -228,6 +230,9 @@ describe('filters, each against the reference', () => {
     { cargo: 'Metal: sheets, coils, rolls' },
     { entity_type: 'BROKER' },
     { entity_type: 'CARGO TANK', status: 'ALL' },
+    { carrier_operation: 'A' },
+    { carrier_operation: 'C', state: 'TX', status: 'ALL' },
+    { q: 'trucking', carrier_operation: 'B', city: 'springfield' },
     { officer: 'john' },
     { officer: 'pat ad' },
     { officer: 'MARY  ' },

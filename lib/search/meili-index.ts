@@ -20,6 +20,8 @@ export interface CarrierDocument {
   state: string;
   city: string;
   entity_type: string;
+  /** Census carrier operation: A, B, C or ''. */
+  carrier_operation: string;
   /** Lower-case cargo labels. */
   cargo: string[];
   /** Upper-case officer names. */
@@ -40,7 +42,7 @@ export interface CarrierDocument {
 export const MEILI_SETTINGS: Settings = {
   searchableAttributes: ['legal_name', 'dba_name'],
   filterableAttributes: [
-    'status', 'state', 'city', 'entity_type', 'cargo', 'officers', 'phone', 'email', 'mc_number', 'power_units',
+    'status', 'state', 'city', 'entity_type', 'carrier_operation', 'cargo', 'officers', 'phone', 'email', 'mc_number', 'power_units',
     'auth_since', '_geo',
   ],
   sortableAttributes: ['legal_name', 'id', 'power_units', '_geo'],
@@ -66,6 +68,7 @@ interface DocRow {
   state: string;
   city: string;
   entity_type: string;
+  carrier_operation: string;
   cargo: string[];
   officers: string[];
   phone: string;

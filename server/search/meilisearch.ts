@@ -29,6 +29,7 @@ export function meiliFilter(p: SearchParams): string[] {
   if (p.entityType) f.push(`entity_type = ${lit(p.entityType)}`);
   if (p.cargo !== null) f.push(`cargo = ${lit(p.cargo)}`);
   if (p.city !== null) f.push(`city = ${lit(p.city)}`);
+  if (p.carrierOperation !== null) f.push(`carrier_operation = ${lit(p.carrierOperation)}`);
   if (p.officer !== null) f.push(`officers CONTAINS ${lit(p.officer)}`);
   if (p.phone !== null) f.push(`phone = ${lit(p.phone)}`);
   if (p.email !== null) f.push(`email = ${lit(p.email)}`);

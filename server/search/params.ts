@@ -58,6 +58,7 @@ export function searchParams(q: Query, today: Date): SearchParams {
     words: qText === null ? null : normalizeText(qText).split(' ').filter(Boolean),
     mcNumber: mc === null ? null : mc.replace(/^0+(?=\d)/, ''),
     city: nullable(text(q.city), asciiUpper),
+    carrierOperation: q.carrier_operation ?? null,
     state: q.state ? q.state.toUpperCase() : null,
     status: q.status ?? 'ACTIVE',
     cargo: nullable(text(q.cargo), asciiLower),

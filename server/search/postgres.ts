@@ -117,7 +117,13 @@ const fragment = (name: string): string => sql(name).replace(/^--.*\n/gm, '').tr
 
 /** Filters only carrier_search holds (not the count tables, not search_postings). */
 const hasRowFilters = (p: SearchParams): boolean =>
-  p.city !== null || p.officer !== null || p.phone !== null || p.email !== null || p.mcNumber !== null;
+  p.city !== null || p.carrierOperation !== null || p.officer !== null || p.phone !== null || p.email !== null || p.mcNumber !== null;
+
+/** The exact-match keys a carrier must hold (carrier_search.keys): 'c:' city, 'o:' operation. */
+const keysOf = (p: SearchParams): string[] | null => {
+  const keys = [...(p.city === null ? [] : [`c:${p.city}`]), ...(p.carrierOperation === null ? [] : [`o:${p.carrierOperation}`])];
+  return keys.length ? keys : null;
+};
 
 /** City, phone, e-mail or MC: each picks a few hundred carriers at most through its own index. */
 const hasSelectiveFilter = (p: SearchParams): boolean => p.city !== null || p.phone !== null || p.email !== null || p.mcNumber !== null;
@@ -282,7 +288,7 @@ class SearchRun {
       r.states,
       r.entity,
       cargoMask(r),
-      p.city,
+      keysOf(p),
       p.officer === null ? null : containsPattern(p.officer),
       p.phone,
       p.email,

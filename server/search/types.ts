@@ -23,6 +23,8 @@ export interface SearchParams {
   mcNumber: string | null;
   /** Upper case. */
   city: string | null;
+  /** Census carrier operation (A, B, C). */
+  carrierOperation: 'A' | 'B' | 'C' | null;
   /** Upper case 2-letter code. */
   state: string | null;
   status: 'ACTIVE' | 'INACTIVE' | 'ALL';

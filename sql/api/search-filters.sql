@@ -1,7 +1,7 @@
 -- The WHERE clause every carrier_search query of server/search/postgres.ts shares (inserted at
 -- its filters marker; `s` is carrier_search). A NULL parameter switches its filter off; the
 -- statements are planned with their values, so switched-off filters cost nothing.
---  $1 active  $2 states  $3 entity code  $4 cargo bit mask  $5 city  $6 officer LIKE pattern
+--  $1 active  $2 states  $3 entity code  $4 cargo bit mask  $5 keys ('c:' city, 'o:' operation)  $6 officer LIKE pattern
 --  $7 phone  $8 email  $9 MC  $10/$11 fleet min/max  $12 authority since
 --  $13..$20 query words: each the name words one query word may match
     ($1::boolean IS NULL OR s.active = $1)
@@ -11,7 +11,7 @@ AND ($2::text[] IS NULL
      OR (cardinality($2) > 1 AND s.state = ANY ($2)))
 AND ($3::smallint IS NULL OR s.entity = $3)
 AND ($4::bigint IS NULL OR s.cargo_bits & $4 <> 0)
-AND ($5::text IS NULL OR s.keys @> ARRAY['c:' || $5])
+AND ($5::text[] IS NULL OR s.keys @> $5)
 AND ($6::text IS NULL OR s.officers LIKE $6)
 AND ($7::text IS NULL OR s.phone = $7)
 AND ($8::text IS NULL OR s.email = $8)

@@ -29,7 +29,8 @@ SELECT
   ascii_upper(officer_1) || chr(10) || ascii_upper(officer_2) AS officers,
   list_filter([
     'c:' || ascii_upper(phy_city),
-    CASE WHEN authority_status = 'ACTIVE' THEN 'a:' || strftime(common_authority_date, '%Y-%m') END
+    CASE WHEN authority_status = 'ACTIVE' THEN 'a:' || strftime(common_authority_date, '%Y-%m') END,
+    CASE WHEN carrier_operation <> '' THEN 'o:' || carrier_operation END
   ], k -> k IS NOT NULL) AS keys,
   nullif(phone, '') AS phone,
   nullif(ascii_lower(email), '') AS email,
