@@ -1028,7 +1028,7 @@ export interface components {
             cargo_on_file: number | null;
             /** @description A bond or trust fund filing is on record. */
             bond_filed: boolean;
-            /** @description As cargo_on_file */
+            /** @description As cargo_on_file, for bonds and trust funds. */
             bond_on_file: number | null;
             /** @description Minimum BIPD coverage required for the carrier's operation. */
             bipd_required: number;
