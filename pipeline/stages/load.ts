@@ -20,8 +20,7 @@ import { abandonEarlyWork, loadHooks, takeEarlyWork, type LoadHook, type Prepare
 import { dropRunFiles } from '../run-files.ts';
 import { copyFileToPg, duckToCsv } from '../pg-copy.ts';
 import { listRuns, markSucceeded, previousRun, servedRun } from '../runs.ts';
-import { summaryOf } from './diff.ts';
-import { movedSince } from './snapshot.ts';
+import { changeSummary, movedSince } from './handoff.ts';
 import type { Stage, StageOptions, StageResult } from './types.ts';
 
 const cols = (list: readonly string[]) => `(${list.join(', ')})`;
@@ -159,11 +158,7 @@ export const load: Stage = {
       const only = whereDotIn(await movedSince(ctx, p.base!));
       await duckRun(ctx.duck, duckSql('load_delta', { schema: ctx.schema, base: runSchema(p.base!), only }));
     }
-    const counts = await duckRows<{ category: string; n: number }>(
-      ctx.duck,
-      `SELECT category, count(*) AS n FROM ${ctx.schema}.changes GROUP BY category`,
-    );
-    const summary = summaryOf(Object.fromEntries(counts.map((r) => [r.category, r.n])));
+    const summary = await changeSummary(ctx);
     // What carriers holds once loaded (the load makes it equal to the snapshot); counting it in
     // PostgreSQL after the upserts took 1 s at 2.1M.
     const [{ served }] = await duckRows<{ served: number }>(ctx.duck, `SELECT count(*) AS served FROM ${ctx.schema}.snapshot`);

@@ -22,7 +22,7 @@ import { duckRows, duckSql, duckTableExists, lit, requireRunTables, runSchema, w
 import type { LoadHook } from '../load-hooks.ts';
 import { copyDuckToPg } from '../pg-copy.ts';
 import { previousRun } from '../runs.ts';
-import { freshScoresSince } from './score.ts';
+import { freshScoresSince } from './handoff.ts';
 
 const HISTORY_COLUMNS = '(dot_number, etl_run_id, computed_at, score, grade, tier, flag_codes, components, flags)';
 
