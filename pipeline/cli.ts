@@ -24,7 +24,7 @@ import { openPipeline, type PipelineEnv } from './context.ts';
 import { InputError, StageOrderError } from './errors.ts';
 import { rerunStage, runInput, type DayOutcome, type StageOutcome } from './run.ts';
 import { batchDate, listRuns, type EtlRun } from './runs.ts';
-import { STAGE_ORDER } from './stages/index.ts';
+import { STAGE_ORDER } from './stages/plan.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const out = (line = '') => process.stdout.write(`${line}\n`);

@@ -24,7 +24,7 @@ import { ROOT } from '../lib/config.ts';
 import { createPool, type Pool } from '../lib/db.ts';
 import { rerunStage, runDay } from '../pipeline/run.ts';
 import { getRun } from '../pipeline/runs.ts';
-import { STAGE_ORDER, stagesInOrder, type StageName } from '../pipeline/stages/index.ts';
+import { STAGE_ORDER, stagesInOrder, type StageName } from '../pipeline/stages/plan.ts';
 import { synthesize, type Manifest } from '../pipeline/synth/index.ts';
 import { startBoss, stopBoss, type PgBoss } from '../jobs/boss.ts';
 import { enqueueNotify } from '../jobs/notify.ts';

@@ -10,11 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../lib/config.ts';
 import { runContext } from '../pipeline/context.ts';
 import { duckRows } from '../pipeline/duck.ts';
-import { registerLoadHook } from '../pipeline/load-hooks.ts';
+import type { LoadStep } from '../pipeline/load-plan/step.ts';
 import { hasRunFile, runFilePath } from '../pipeline/run-files.ts';
 import { rerunStage, runDay, runInput, runStage } from '../pipeline/run.ts';
 import { beginRun, getRun, listRuns } from '../pipeline/runs.ts';
-import { stagesInOrder } from '../pipeline/stages/index.ts';
+import { stagesInOrder } from '../pipeline/stages/plan.ts';
 import { freshDatabase, type TestDatabase } from './helpers/db.ts';
 import { changesOf, copyDays, editLine, servedRunId, servedTables, testPipeline, type TestPipeline } from './pipeline-harness.ts';
 
@@ -158,28 +158,24 @@ describe('a folder of two days', () => {
 });
 
 describe('a load that fails leaves the previous run served', () => {
-  it('a failing load hook rolls back carriers, policies, changes and the status flip', async () => {
+  it('a failing load step rolls back carriers, policies, changes and the status flip', async () => {
     const before = await servedTables(db.pool);
     const day3 = nextDay('2026-03-02', '2026-03-03', '1002', 'BETA LOGISTICS INC', 'BETA LOGISTICS LLC');
-    const remove = registerLoadHook({
+    const explode: LoadStep = {
       name: 'explode',
       run: async ({ client }) => {
         // The transaction already holds the new run's rows...
         const { rows } = await client.query(`SELECT legal_name FROM carriers WHERE dot_number = '1002'`);
         expect(rows[0].legal_name).toBe('BETA LOGISTICS LLC');
-        throw new Error('hook failed');
+        throw new Error('step failed');
       },
-    });
-    try {
-      await expect(runDay(env, day3)).rejects.toThrow('hook failed');
-    } finally {
-      remove();
-    }
+    };
+    await expect(runDay(env, day3, {}, { loadSteps: (steps) => [...steps, explode] })).rejects.toThrow('step failed');
     // ...but readers never saw them.
     expect(await servedRunId(db.pool)).toBe(2);
     expect(await servedTables(db.pool)).toEqual(before);
     expect(await changesOf(db.pool, 3)).toEqual([]);
-    expect(await getRun(db.pool, 3)).toMatchObject({ status: 'failed', error: 'hook failed' });
+    expect(await getRun(db.pool, 3)).toMatchObject({ status: 'failed', error: 'step failed' });
     // The same day runs again under the same id.
     const ok = await runDay(env, day3);
     expect(ok).toMatchObject({ etl_run_id: 3, status: 'succeeded' });

@@ -14,7 +14,8 @@ import { PostgresSearch } from '../server/search/postgres.ts';
 import { logger } from '../lib/logger.ts';
 import { createProgress } from '../pipeline/progress.ts';
 import type { RunContext } from '../pipeline/context.ts';
-import { indexSearch, searchLoadHook } from '../pipeline/stages/index-search.ts';
+import { SearchSteps } from '../pipeline/load-plan/search.ts';
+import { indexSearch } from '../pipeline/stages/index-search.ts';
 import { startApp, type TestApp } from './helpers/app.ts';
 import { carrierRow, putCarriers, putRun } from './helpers/carrier-rows.ts';
 
@@ -703,7 +704,7 @@ describe('index refresh', () => {
   });
 });
 
-describe('pipeline: the index stage and the load hook', () => {
+describe('pipeline: the index stage and the load step', () => {
   const ctxOf = (runId: number) =>
     ({
       runId,
@@ -739,14 +740,14 @@ describe('pipeline: the index stage and the load hook', () => {
     expect(third.detail!.postgres).toMatchObject({ mode: 'up to date' });
   });
 
-  it('the load hook refreshes the load delta inside the load transaction', async () => {
+  it('the load\'s search step refreshes the load delta inside the load transaction', async () => {
     const run3 = await putRun(app.db.pool, '2031-01-03', { status: 'running' });
     await withTransaction(app.db.pool, async (client) => {
       await client.query('CREATE TEMP TABLE load_delta (dot_number text PRIMARY KEY, op text NOT NULL) ON COMMIT DROP');
       await putCarriers(client, run3, [carrierRow('960000', { legal_name: 'STAGE RENAMED IN LOAD LLC' })]);
       await client.query("INSERT INTO load_delta VALUES ('960000', 'update')");
-      const n = await searchLoadHook.run({ ctx: ctxOf(run3), client, mode: 'incremental' });
-      expect(n).toBe(2); // the old row and the new one
+      const r = await new SearchSteps().swapOrRefresh.run({ ctx: ctxOf(run3), client, mode: 'incremental', onFailure: () => {} });
+      expect(r).toEqual({ search: 2 }); // the old row and the new one
     });
     expect(await state()).toEqual({ etl_run_id: run3, full_build: false });
     expect(dots((await search({ q: 'renamed in load' })).data.data)).toEqual(['960000']);
