@@ -14,7 +14,7 @@ import type { LoadStep } from '../pipeline/load-plan/step.ts';
 import { hasRunFile, runFilePath } from '../pipeline/run-files.ts';
 import { rerunStage, runDay, runInput, runStage } from '../pipeline/run.ts';
 import { beginRun, getRun, listRuns } from '../pipeline/runs.ts';
-import { stagesInOrder } from '../pipeline/stages/plan.ts';
+import { STAGE_ORDER, stagesInOrder } from '../pipeline/stages/plan.ts';
 import { freshDatabase, type TestDatabase } from './helpers/db.ts';
 import { changesOf, copyDays, editLine, servedRunId, servedTables, testPipeline, type TestPipeline } from './pipeline-harness.ts';
 
@@ -185,7 +185,7 @@ describe('a load that fails leaves the previous run served', () => {
   it('a load process killed mid-transaction leaves the previous run served', async () => {
     const day4 = nextDay('2026-03-03', '2026-03-04', '1004', 'safety@delta.example', 'hazmat@delta.example');
     const { run, release } = (await beginRun(db.pool, day4))!;
-    for (const s of stagesInOrder().filter((x) => x.name !== 'load' && x.name !== 'index')) await runStage(env, run, s);
+    for (const s of stagesInOrder().filter((x) => x.name !== 'load' && x.name !== 'search-index')) await runStage(env, run, s);
     const before = await servedTables(db.pool);
     // DuckDB allows one process per file: hand it to the child.
     await env.close();
@@ -244,7 +244,7 @@ describe('npm run pipeline -- status', () => {
     });
     env = await testPipeline(db.pool, env.dir);
     const lines = out.trim().split('\n');
-    expect(lines[0]).toMatch(/^run\s+day\s+status\s+ingest\s+snapshot\s+diff\s+(\w+\s+)*load\s+(\w+\s+)*changes\s+error$/);
+    expect(lines[0]).toMatch(new RegExp(`^run\\s+day\\s+status\\s+${STAGE_ORDER.join('\\s+')}\\s+changes\\s+error$`));
     expect(lines.slice(1).map((l) => l.split(/\s+/).slice(0, 3))).toEqual([
       ['1', '2026-03-01', 'succeeded'],
       ['2', '2026-03-02', 'succeeded'],

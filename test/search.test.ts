@@ -15,7 +15,7 @@ import { logger } from '../lib/logger.ts';
 import { createProgress } from '../pipeline/progress.ts';
 import type { RunContext } from '../pipeline/context.ts';
 import { SearchSteps } from '../pipeline/load-plan/search.ts';
-import { indexSearch } from '../pipeline/stages/index-search.ts';
+import { searchIndex } from '../pipeline/stages/search-index.ts';
 import { startApp, type TestApp } from './helpers/app.ts';
 import { carrierRow, putCarriers, putRun } from './helpers/carrier-rows.ts';
 
@@ -704,7 +704,7 @@ describe('index refresh', () => {
   });
 });
 
-describe('pipeline: the index stage and the load step', () => {
+describe('pipeline: the search-index stage and the load step', () => {
   const ctxOf = (runId: number) =>
     ({
       runId,
@@ -724,19 +724,19 @@ describe('pipeline: the index stage and the load step', () => {
   it('builds the index when it never was, then catches up with the runs after it', async () => {
     await app.db.pool.query('DELETE FROM search_index_state');
     const run1 = await putRun(app.db.pool, '2031-01-01');
-    const first = await indexSearch.run(ctxOf(run1));
+    const first = await searchIndex.run(ctxOf(run1));
     expect(first.detail!.postgres).toMatchObject({ mode: 'full', analyzed: true });
     expect(await state()).toEqual({ etl_run_id: run1, full_build: true });
 
     const run2 = await putRun(app.db.pool, '2031-01-02');
     await putCarriers(app.db.pool, run2, [carrierRow('960000', { legal_name: 'STAGE CAUGHT UP LLC' })]);
-    const second = await indexSearch.run(ctxOf(run2));
+    const second = await searchIndex.run(ctxOf(run2));
     // A refresh is vacuumed, not analyzed again (autovacuum analyzes once 10 % of a table changed).
     expect(second.detail!.postgres).toMatchObject({ mode: 'incremental', carriers: 1, analyzed: false });
     expect(await state()).toEqual({ etl_run_id: run2, full_build: false });
     expect(dots((await search({ q: 'caught' })).data.data)).toEqual(['960000']);
 
-    const third = await indexSearch.run(ctxOf(run2));
+    const third = await searchIndex.run(ctxOf(run2));
     expect(third.detail!.postgres).toMatchObject({ mode: 'up to date' });
   });
 

@@ -3,7 +3,7 @@
  *
  * The PostgreSQL search tables follow the run inside the load transaction, so a search never sees
  * another run than the rest of the API (the search-index stage catches up after the load when
- * they did not: pipeline/stages/index-search.ts). An incremental load refreshes the load's delta
+ * they did not: pipeline/stages/search-index.ts). An incremental load refreshes the load's delta
  * when the index reflects the run the load is based on, else everything since the run it does
  * reflect. A full load rebuilds the tables beside itself (lib/search/pg-shadow.ts) and swaps them
  * in: DuckDB writes the tables' files, then a PostgreSQL build on a connection of its own COPYs

@@ -13,18 +13,18 @@ import { SearchSteps } from '../load-plan/search.ts';
 import type { LoadStep } from '../load-plan/step.ts';
 import type { RunContext } from '../context.ts';
 import { diff } from './diff.ts';
-import { indexSearch } from './index-search.ts';
 import { ingest } from './ingest.ts';
 import { load } from './load.ts';
 import { related } from './related.ts';
 import { score } from './score.ts';
+import { searchIndex } from './search-index.ts';
 import { snapshot } from './snapshot.ts';
 import type { Stage } from './types.ts';
 
 export type { Stage, StageOptions, StageResult } from './types.ts';
 
 /** The stages' names in pipeline order (the CLI's status columns; runPlan's stages are these). */
-export const STAGE_ORDER = ['ingest', 'snapshot', 'diff', 'related', 'score', 'load', 'index'] as const;
+export const STAGE_ORDER = ['ingest', 'snapshot', 'diff', 'related', 'score', 'load', 'search-index'] as const;
 export type StageName = (typeof STAGE_ORDER)[number];
 
 /** Work for a later stage begun between two stages; no stage of its own (nothing recorded, no rerun). */
@@ -61,7 +61,7 @@ export function runPlan(options: PlanOptions = {}): RunPlan {
     { name: 'search files', start: (ctx) => search.writeFilesAhead(ctx) },
     score,
     load(options.loadSteps?.(steps) ?? steps),
-    indexSearch,
+    searchIndex,
   ];
   return { steps: options.runSteps?.(runSteps) ?? runSteps, abandon: () => search.abandon() };
 }

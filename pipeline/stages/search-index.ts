@@ -1,5 +1,5 @@
 /**
- * index: the search indexes brought up to the served run.
+ * search-index: the search indexes brought up to the served run.
  *
  * PostgreSQL (always; the default backend): the load's search steps (pipeline/load-plan/search.ts)
  * refresh the search tables inside the load transaction, so a search never sees another run than
@@ -17,8 +17,8 @@ import { SEARCH_TABLES, rebuildSearchIndex, refreshSearchIndex, searchIndexState
 import { servedRun } from '../runs.ts';
 import type { Stage, StageResult } from './types.ts';
 
-export const indexSearch: Stage = {
-  name: 'index',
+export const searchIndex: Stage = {
+  name: 'search-index',
   async run(ctx, opts = {}): Promise<StageResult> {
     const served = await servedRun(ctx.pool);
     if (!served) return { rows: 0, detail: { skipped: 'no run is served yet' } };
