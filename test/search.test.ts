@@ -714,6 +714,7 @@ describe('pipeline: the search-index stage and the load step', () => {
       schema: `r${runId}`,
       duck: null as never,
       pool: app.db.pool,
+      jobs: () => Promise.reject(new Error('these stage runs queue no jobs')),
       logger,
       progress: createProgress(logger),
       config: app.services.config,

@@ -11,6 +11,7 @@
  * - The risk, history and search steps compare the run with what the served tables held before
  *   it, so they come after the load's own tables and before the run is marked succeeded (the
  *   last statement of the transaction, by the load itself).
+ * - The watchlist fan-out is queued last: its job commits with the run or not at all.
  *
  * @example
  *   load(loadPlan(new SearchSteps()));
@@ -20,6 +21,7 @@ import { writeOutRiskHistory, writeRisk } from './risk.ts';
 import type { SearchSteps } from './search.ts';
 import { exportRun, stageDelta, writeCarriers, writeChanges } from './served-tables.ts';
 import type { LoadStep } from './step.ts';
+import { queueWatchlistFanOut } from './watchlist-fan-out.ts';
 
 export function loadPlan(search: SearchSteps): LoadStep[] {
   return [
@@ -33,5 +35,6 @@ export function loadPlan(search: SearchSteps): LoadStep[] {
     writeRisk,
     writeRunHistory,
     search.swapOrRefresh,
+    queueWatchlistFanOut,
   ];
 }
