@@ -129,7 +129,9 @@ async function runOfDay(i: number): Promise<number> {
   return rows[0].etl_run_id;
 }
 
-describe('a load notifies whoever ran it', () => {
+// Each case runs the pipeline once or twice in child processes, which on a busy machine outlasts the
+// default test timeout.
+describe('a load notifies whoever ran it', { timeout: 180_000 }, () => {
   it('`pipeline run`: the run reaches each watcher once', async () => {
     await cli(['run', '--input', dayDir(1)]);
     const run = await runOfDay(1);
