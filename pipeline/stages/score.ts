@@ -2,7 +2,7 @@
  * score: the default-policy risk score of every carrier of the run, by the one scoring function
  * (lib/risk scoreCarrier) that POST /v1/carriers/{dot}/risk-score also uses, at the run's batch
  * date, with the chameleon links of the related stage. The load writes the scores to PostgreSQL
- * (score-load.ts).
+ * (its risk step: pipeline/load-plan/risk.ts).
  *
  * Only the carriers that need it are scored: a carrier whose inputs hash as in the previous run,
  * on a batch date before the first date its score could change with the date alone
