@@ -2,7 +2,7 @@
  * `DATABASE_URL=... npx tsx bench/risk.ts [--seconds 10] [--connections 10] [--sample 2000] [--url http://...]`
  *
  * Risk figures on a database the pipeline has loaded: the related, score and load stage timings
- * of every run (etl_runs.stages; the load's `hook_risk` is the risk history rows it wrote), the
+ * of every run (etl_runs.stages; the load's `risk_history` is the risk history rows it wrote), the
  * on-demand score without HTTP (source row query + scoreCarrier, the handler's function), and
  * POST /risk-score (default and custom policy) and GET /risk-history driven with autocannon
  * against the real server (server/main.ts in a child process, as bench/run.ts does, or the one
@@ -37,7 +37,7 @@ for (const r of runs) {
       `related ${s.related?.ms ?? '-'} ms (${JSON.stringify(s.related?.step_ms ?? {})}; ${s.related?.pairs ?? '-'} pairs, ` +
       `${s.related?.chameleon ?? '-'} with chameleon links); ` +
       `score ${s.score?.ms ?? '-'} ms (${s.score?.us_per_carrier ?? '-'} µs/carrier); ` +
-      `load ${s.load?.ms ?? '-'} ms (${s.load?.mode ?? '-'}; risk hook ${s.load?.ms_hook_risk ?? '-'} ms, ${s.load?.hook_risk ?? '-'} history rows)`,
+      `load ${s.load?.ms ?? '-'} ms (${s.load?.mode ?? '-'}; risk step ${s.load?.step_ms?.risk ?? '-'} ms, ${s.load?.risk_history ?? '-'} history rows)`,
   );
 }
 const [{ history, implicit }] = (

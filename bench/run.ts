@@ -58,11 +58,11 @@ const log = (msg: string) => process.stdout.write(`[bench] ${msg}\n`);
 /** Seconds per stage of a run (etl_runs.stages), plus the search refresh inside its load. */
 async function stageTimings(pool: pg.Pool, runId: number): Promise<{ stages: Record<string, number>; searchRefresh?: number }> {
   const { rows } = await pool.query('SELECT stages FROM etl_runs WHERE etl_run_id = $1', [runId]);
-  const stages = (rows[0]?.stages ?? {}) as Record<string, { ms: number; ms_hook_search?: number }>;
-  const hook = stages.load?.ms_hook_search;
+  const stages = (rows[0]?.stages ?? {}) as Record<string, { ms: number; step_ms?: Record<string, number> }>;
+  const search = stages.load?.step_ms?.search;
   return {
     stages: Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, v.ms / 1000])),
-    searchRefresh: hook === undefined ? undefined : hook / 1000,
+    searchRefresh: search === undefined ? undefined : search / 1000,
   };
 }
 

@@ -1,8 +1,8 @@
 /**
  * The nightly ETL as a pg-boss cron job (ETL_CRON, UTC): run the pipeline CLI in a child process
- * on the newest dump folder of ETL_INPUT_DIR, then queue the watchlist fan-out of every run that
- * succeeded meanwhile. The pipeline skips a day it already loaded, so a repeated job is harmless;
- * the fan-out is idempotent per run.
+ * on the newest dump folder of ETL_INPUT_DIR. Each run's load queues its own watchlist fan-out in
+ * its transaction (pipeline/load-plan/watchlist-fan-out.ts), so this job queues none. The
+ * pipeline skips a day it already loaded, so a repeated job is harmless.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,6 @@ import { sql, type Pool } from '../lib/db.ts';
 import { logger } from '../lib/logger.ts';
 import { runPipelineCli } from '../lib/pipeline-process.ts';
 import type { PgBoss } from './boss.ts';
-import { enqueueNotify } from './notify.ts';
 import { QUEUES } from './queues.ts';
 
 const DAY_FOLDER = /^\d{4}-\d{2}-\d{2}$/;
@@ -39,11 +38,11 @@ export interface EtlDeps {
 
 export interface EtlResult {
   input: string | null;
-  /** Runs that succeeded during this job, whose fan-out was queued. */
+  /** Runs that succeeded during this job (each load queued its fan-out). */
   runs: number[];
 }
 
-/** One ETL job: pipeline on the newest dump folder, then the fan-out of the new runs. */
+/** One ETL job: the pipeline on the newest dump folder. */
 export async function runEtl(deps: EtlDeps): Promise<EtlResult> {
   const log = logger.child({ component: 'etl-cron' });
   const input = newestDumpFolder(deps.config.etlInputDir);
@@ -56,8 +55,7 @@ export async function runEtl(deps: EtlDeps): Promise<EtlResult> {
   log.info({ input }, 'ETL started');
   await (deps.runCli ?? runPipelineCli)(['run', '--input', input], { DATABASE_URL: deps.databaseUrl });
   const runs = (await deps.pool.query<{ etl_run_id: number }>(sql('jobs/etl-new-runs'), [since])).rows.map((r) => r.etl_run_id);
-  for (const id of runs) await enqueueNotify(deps.boss, id);
-  log.info({ input, runs }, 'ETL done; watchlist fan-out queued');
+  log.info({ input, runs }, 'ETL done');
   return { input, runs };
 }
 

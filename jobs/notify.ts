@@ -1,6 +1,8 @@
 /**
- * Watchlist notifications after an ETL run. The fan-out job of a run finds every active account
- * watching carriers that changed in it and, in one transaction, creates
+ * Watchlist notifications after an ETL run. Every load that succeeds has queued its run's fan-out
+ * job in its own transaction, whoever ran it (pipeline/load-plan/watchlist-fan-out.ts). The
+ * fan-out job of a run finds every active account watching carriers that changed in it and, in
+ * one transaction, creates
  * - one `watchlist.changes` delivery (the exact body, all of the run's changes batched) and its
  *   first delivery job for each account with an enabled webhook, and
  * - one digest job per account (the e-mail is built from the same query, so it carries the same
@@ -8,11 +10,11 @@
  * and marks the run as fanned out, so running the fan-out of a run again is a no-op.
  */
 import type { Config } from '../lib/config.ts';
-import { sql, withTransaction, type Pool } from '../lib/db.ts';
+import { sql, withTransaction, type Pool, type PoolClient } from '../lib/db.ts';
 import { logger } from '../lib/logger.ts';
 import type { Mailer } from '../lib/mail/mailer.ts';
 import { watchlistDigestMail, type DigestCarrier } from '../lib/mail/watchlist-digest.ts';
-import { startBoss, stopBoss, type PgBoss } from './boss.ts';
+import type { PgBoss } from './boss.ts';
 import { QUEUES } from './queues.ts';
 import { enqueueDeliveries, inTransaction } from './webhook-delivery.ts';
 
@@ -42,28 +44,16 @@ export interface FanOutResult {
 const DIGEST_BATCH = 10;
 
 /**
- * Queues the fan-out of run `etlRunId` (what the ETL job does after each run). Safe to repeat.
+ * Queues the fan-out of run `etlRunId`; with `client`, inside that client's open transaction, so
+ * that the job commits or rolls back with it (the pipeline's load queues every run's fan-out
+ * so: pipeline/load-plan/watchlist-fan-out.ts). Safe to repeat: the fan-out of a run is done once.
  *
  * @example await enqueueNotify(boss, 42);
+ * @example await enqueueNotify(boss, ctx.runId, loadClient);
  */
-export async function enqueueNotify(boss: PgBoss, etlRunId: number): Promise<void> {
+export async function enqueueNotify(boss: PgBoss, etlRunId: number, client?: PoolClient): Promise<void> {
   const job: NotifyJob = { etl_run_id: etlRunId };
-  await boss.send(QUEUES.watchlistNotify.name, job);
-}
-
-/**
- * For a process that runs no pg-boss of its own (e.g. a pipeline `notify` stage in the CLI
- * process): starts pg-boss briefly, queues the fan-out of each run, stops again.
- *
- * @example await enqueueNotifyOnce(databaseUrl, [ctx.run.etl_run_id]);
- */
-export async function enqueueNotifyOnce(connectionString: string, etlRunIds: number[]): Promise<void> {
-  const boss = await startBoss(connectionString, { max: 2 });
-  try {
-    for (const id of etlRunIds) await enqueueNotify(boss, id);
-  } finally {
-    await stopBoss(boss);
-  }
+  await boss.send(QUEUES.watchlistNotify.name, job, client ? { db: inTransaction(client) } : {});
 }
 
 /**

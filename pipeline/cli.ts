@@ -5,7 +5,8 @@
  *       DIR is one day folder (YYYY-MM-DD) or a folder of them: every day not yet loaded runs,
  *       in date order, through all stages.
  *   stage NAME --run ID [--full] [--allow-mass-removal]
- *       one stage of an existing run again (idempotent).
+ *       one stage of an existing run again (idempotent); NAME is one of STAGE_ORDER
+ *       (ingest, snapshot, diff, related, score, load, search-index).
  *   status [--json]
  *       the runs with their status, summary, stage timings and quarantined rows.
  *   quarantine --run ID
@@ -26,7 +27,7 @@ import { openPipeline, type PipelineEnv } from './context.ts';
 import { InputError, StageOrderError } from './errors.ts';
 import { rerunStage, runInput, type DayOutcome, type StageOutcome } from './run.ts';
 import { batchDate, listRuns, quarantineOf, type EtlRun } from './runs.ts';
-import { STAGE_ORDER } from './stages/index.ts';
+import { STAGE_ORDER } from './stages/plan.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const out = (line = '') => process.stdout.write(`${line}\n`);
@@ -34,6 +35,7 @@ const out = (line = '') => process.stdout.write(`${line}\n`);
 const USAGE = `usage:
   npm run pipeline -- run --input DIR [--full] [--allow-mass-removal]
   npm run pipeline -- stage NAME --run ID [--full] [--allow-mass-removal]
+      NAME: ${STAGE_ORDER.join(', ')}
   npm run pipeline -- status [--json]
   npm run pipeline -- quarantine --run ID
   npm run pipeline -- synth ...   (see pipeline/synth/cli.ts)`;
@@ -41,7 +43,7 @@ const USAGE = `usage:
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
 
 function printStage(o: StageOutcome): void {
-  out(`  ${o.stage.padEnd(9)} ${secs(o.ms).padStart(8)}  ${o.rows.toLocaleString('en-US').padStart(12)} rows`);
+  out(`  ${o.stage.padEnd(12)} ${secs(o.ms).padStart(8)}  ${o.rows.toLocaleString('en-US').padStart(12)} rows`);
 }
 
 function printDay(d: DayOutcome): void {

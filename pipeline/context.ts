@@ -1,10 +1,12 @@
 /**
  * The run context every stage receives, and the process-wide pieces it is made of: the DuckDB
- * connection (config.duckdbPath), the PostgreSQL pool, the logger and the progress display.
+ * connection (config.duckdbPath), the PostgreSQL pool, pg-boss for queueing jobs, the logger and
+ * the progress display.
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { startQueueingBoss, stopBoss, type PgBoss } from '../jobs/boss.ts';
 import type { Config } from '../lib/config.ts';
 import { openDatabase } from '../lib/database.ts';
 import type { Pool } from '../lib/db.ts';
@@ -24,6 +26,8 @@ export interface RunContext {
   schema: string;
   duck: DuckDBConnection;
   pool: Pool;
+  /** pg-boss on `pool`, started on first use, for jobs queued inside the run's transactions. */
+  jobs: () => Promise<PgBoss>;
   logger: Logger;
   progress: Progress;
   config: Config;
@@ -36,6 +40,8 @@ export interface PipelineEnv {
   config: Config;
   pool: Pool;
   duck: Duck;
+  /** pg-boss on `pool`, started on first use (no workers: this process only queues jobs). */
+  jobs: () => Promise<PgBoss>;
   logger: Logger;
   progress: Progress;
   close: () => Promise<void>;
@@ -59,14 +65,19 @@ export async function openPipeline(
     await db?.close();
     throw err;
   }
+  let boss: Promise<PgBoss> | null = null;
   return {
     config,
     pool,
     duck,
+    jobs: () => (boss ??= startQueueingBoss(pool)),
     logger,
     progress: opts.progress ?? createProgress(logger),
     close: async () => {
       duck.close();
+      // A boss that failed to start has nothing to stop (its load failed and said why).
+      const started = await boss?.catch(() => null);
+      if (started) await stopBoss(started, 2000);
       await db?.close();
     },
   };
@@ -81,6 +92,7 @@ export function runContext(env: PipelineEnv, run: EtlRun): RunContext {
     schema: runSchema(run.etl_run_id),
     duck: env.duck.conn,
     pool: env.pool,
+    jobs: env.jobs,
     logger: env.logger.child({ etl_run_id: run.etl_run_id }),
     progress: env.progress,
     config: env.config,

@@ -57,7 +57,7 @@ export async function duckToCsv(ctx: RunContext, select: string, file: string): 
 
 /**
  * Copies a DuckDB SELECT into a PostgreSQL table in the caller's transaction. `table` may carry
- * a column list: `carriers (dot_number, ...)`. For load hooks of later stages too.
+ * a column list: `carriers (dot_number, ...)`. For the load's steps too.
  */
 export async function copyDuckToPg(
   ctx: RunContext,

@@ -7,11 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { runContext, type PipelineEnv } from './context.ts';
 import { runSchema } from './duck.ts';
-import { abandonEarlyWork, startEarlyWork } from './load-hooks.ts';
 import { deltaSchema } from './input-delta.ts';
 import { dropRunFiles } from './run-files.ts';
 import { beginRun, batchTsOf, getRun, isDayFolderName, markFailed, recordStage, runByBatch, servedRun, type EtlRun } from './runs.ts';
-import { stageByName, stagesInOrder, type Stage, type StageOptions, type StageResult } from './stages/index.ts';
+import { isStage, runPlan, stageByName, type PlanOptions, type Stage, type StageOptions, type StageResult } from './stages/plan.ts';
 import { removeOrphanTmpDirs } from './tmp-dirs.ts';
 
 export interface StageOutcome extends StageResult {
@@ -45,8 +44,8 @@ export async function runStage(env: PipelineEnv, run: EtlRun, stage: Stage, opts
   }
 }
 
-/** All stages for one day folder; a day already loaded is skipped. */
-export async function runDay(env: PipelineEnv, dayDir: string, opts: StageOptions = {}): Promise<DayOutcome> {
+/** All stages for one day folder (runPlan(plan)); a day already loaded is skipped. */
+export async function runDay(env: PipelineEnv, dayDir: string, opts: StageOptions = {}, plan: PlanOptions = {}): Promise<DayOutcome> {
   const day = path.basename(path.resolve(dayDir));
   const claimed = await beginRun(env.pool, dayDir);
   if (!claimed) {
@@ -56,20 +55,18 @@ export async function runDay(env: PipelineEnv, dayDir: string, opts: StageOption
   const { run, release } = claimed;
   env.logger.info({ day, etl_run_id: run.etl_run_id }, 'run started');
   const stages: StageOutcome[] = [];
+  const planned = runPlan(plan);
   try {
     // A fresh attempt starts from a clean DuckDB schema (a reset PostgreSQL can reuse run ids).
     await env.duck.conn.run(`DROP SCHEMA IF EXISTS ${runSchema(run.etl_run_id)} CASCADE`);
     await env.duck.conn.run(`DROP SCHEMA IF EXISTS ${deltaSchema(run.etl_run_id)} CASCADE`);
     await dropRunFiles(env.duck.conn, env.config, (id) => id === run.etl_run_id);
-    for (const stage of stagesInOrder()) {
-      stages.push(await runStage(env, run, stage, opts));
-      // The load hooks' work that needs only the snapshot (DuckDB's half of the search rebuild
-      // of a first load) runs before the score stage; its PostgreSQL half starts with the load
-      // and runs beside it (docs/performance.md, fifteenth and twenty-second rounds).
-      if (stage.name === 'related') await startEarlyWork(runContext(env, run));
+    for (const step of planned.steps) {
+      if (isStage(step)) stages.push(await runStage(env, run, step, opts));
+      else await step.start(runContext(env, run));
     }
   } catch (err) {
-    await abandonEarlyWork(run.etl_run_id);
+    await planned.abandon();
     await markFailed(env.pool, run.etl_run_id, errorText(err));
     throw err;
   } finally {
@@ -87,11 +84,12 @@ export async function runInput(
   input: string,
   opts: StageOptions = {},
   onDay?: (d: DayOutcome) => void,
+  plan: PlanOptions = {},
 ): Promise<DayOutcome[]> {
   const dir = path.resolve(input);
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new Error(`${input}: no such folder`);
   if (isDayFolderName(path.basename(dir))) {
-    const out = await runDay(env, dir, opts);
+    const out = await runDay(env, dir, opts, plan);
     onDay?.(out);
     return [out];
   }
@@ -108,16 +106,22 @@ export async function runInput(
       env.logger.warn({ day }, 'day is older than the served run and was never loaded; skipped');
       continue;
     }
-    const out = await runDay(env, path.join(dir, day), opts);
+    const out = await runDay(env, path.join(dir, day), opts, plan);
     onDay?.(out);
     outcomes.push(out);
   }
   return outcomes;
 }
 
-/** `stage NAME --run ID`: one stage of an existing run again. */
-export async function rerunStage(env: PipelineEnv, name: string, runId: number, opts: StageOptions = {}): Promise<StageOutcome> {
-  const stage = stageByName(name);
+/** `stage NAME --run ID`: one stage of an existing run again (of runPlan(plan)). */
+export async function rerunStage(
+  env: PipelineEnv,
+  name: string,
+  runId: number,
+  opts: StageOptions = {},
+  plan: PlanOptions = {},
+): Promise<StageOutcome> {
+  const stage = stageByName(name, runPlan(plan));
   const run = await getRun(env.pool, runId);
   if (!run) throw new Error(`no run ${runId}`);
   try {

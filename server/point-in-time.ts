@@ -1,6 +1,6 @@
 /**
  * Point-in-time lookup (GET /v1/carriers/{dot}?as_of=DATE): the carrier as the newest run on or
- * before that day served it, read from carrier_history (pipeline/stages/history.ts). Every field
+ * before that day served it, read from carrier_history (pipeline/load-plan/history.ts). Every field
  * of the profile comes from that version; `risk_score` is omitted and `related_companies` is
  * empty (neither is kept in history).
  *

@@ -58,7 +58,7 @@ describe('GET /v1/carriers/{dot_number}', () => {
 });
 
 describe('search after a pipeline run', () => {
-  it('finds a loaded carrier by name: the index stage follows every run', async () => {
+  it('finds a loaded carrier by name: the search-index stage follows every run', async () => {
     const [row] = await q("SELECT dot_number, legal_name FROM carriers WHERE carrier_status = 'ACTIVE' ORDER BY dot_number LIMIT 1");
     const { data, response } = await app.api.GET('/v1/carriers/search', { params: { query: { q: row.legal_name, per_page: 100 } } });
     expect(response.status).toBe(200);

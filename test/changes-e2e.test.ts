@@ -1,6 +1,6 @@
 /**
- * End to end: a synthetic registry (2,000 carriers × 4 days) through the real pipeline, with the
- * history hook, into a test database. Each run's change feed (over HTTP) must equal that day's
+ * End to end: a synthetic registry (2,000 carriers × 4 days) through the real pipeline, its
+ * history steps included, into a test database. Each run's change feed (over HTTP) must equal that day's
  * manifest.json exactly, edge cases included; as_of on every day must equal what that day's run
  * served; reruns of diff and load must change nothing.
  */
@@ -9,9 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SNAPSHOT_COLUMNS, POLICY_COLUMNS } from '../pipeline/columns.ts';
 import { duckRows, runSchema } from '../pipeline/duck.ts';
-import { loadHooks, registerLoadHook } from '../pipeline/load-hooks.ts';
 import { rerunStage, runDay } from '../pipeline/run.ts';
-import { historyHook } from '../pipeline/stages/history.ts';
 import { synthesize, type Manifest } from '../pipeline/synth/index.ts';
 import { fullCarrier, type CarrierRow } from '../server/carrier-view.ts';
 import { startApp, type TestApp } from './helpers/app.ts';
@@ -21,7 +19,6 @@ const DAYS = ['2026-10-01', '2026-10-02', '2026-10-03', '2026-10-04'];
 
 let app: TestApp;
 let env: TestPipeline;
-let unregister = () => {};
 const runIds: number[] = [];
 const manifests: Manifest[] = [];
 /** What each day's run served: the snapshot columns of `carriers`, and the policies. */
@@ -65,7 +62,6 @@ async function feedOf(runId: number) {
 beforeAll(async () => {
   app = await startApp();
   env = await testPipeline(app.db.pool);
-  if (!loadHooks().some((h) => h.name === historyHook.name)) unregister = registerLoadHook(historyHook);
   const dumps = tempDir('changes-e2e-dumps-');
   synthesize({ carriers: 2000, days: DAYS.length, seed: 5, out: dumps, startDate: DAYS[0] });
   for (const day of DAYS) {
@@ -79,7 +75,6 @@ beforeAll(async () => {
   }
 }, 300_000);
 afterAll(async () => {
-  unregister();
   await env?.close();
   await app?.close();
 });
@@ -89,9 +84,9 @@ describe('the loads', () => {
     const rows = await q('SELECT etl_run_id, stages FROM etl_runs ORDER BY batch_ts');
     expect(rows.map((r) => r.etl_run_id)).toEqual(runIds);
     expect(rows.map((r) => r.stages.load.mode)).toEqual(['full', 'incremental', 'incremental', 'incremental']);
-    expect(rows[0].stages.load.hook_history).toBe(0);
-    for (const r of rows.slice(1)) expect(r.stages.load.hook_history).toBeGreaterThan(0);
-    expect(rows[1].stages.load.hook_history).toBeLessThan(served[0].carriers.length / 5);
+    expect(rows[0].stages.load.history).toBe(0);
+    for (const r of rows.slice(1)) expect(r.stages.load.history).toBeGreaterThan(0);
+    expect(rows[1].stages.load.history).toBeLessThan(served[0].carriers.length / 5);
   });
 });
 

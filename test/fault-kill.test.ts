@@ -24,7 +24,7 @@ import { ROOT } from '../lib/config.ts';
 import { createPool, type Pool } from '../lib/db.ts';
 import { rerunStage, runDay } from '../pipeline/run.ts';
 import { getRun } from '../pipeline/runs.ts';
-import { STAGE_ORDER, stagesInOrder, type StageName } from '../pipeline/stages/index.ts';
+import { STAGE_ORDER, stagesInOrder, type StageName } from '../pipeline/stages/plan.ts';
 import { synthesize, type Manifest } from '../pipeline/synth/index.ts';
 import { startBoss, stopBoss, type PgBoss } from '../jobs/boss.ts';
 import { enqueueNotify } from '../jobs/notify.ts';
@@ -129,7 +129,7 @@ describe.concurrent('the pipeline SIGKILLed inside each stage', () => {
     related: { event: 'start', label: '^related pairs$', nth: 1, state: 'identifiers written, pairs not' },
     score: { event: 'update', label: '^score$', nth: 1, state: 'a batch of scores appended, worker threads alive' },
     load: { event: 'start', label: '^copy changes$', nth: 1, state: 'carriers and policies written in the open load transaction' },
-    index: { event: 'start', label: '^search index \\(PostgreSQL\\)$', nth: 1, state: 'run loaded and served, index stage begun' },
+    'search-index': { event: 'start', label: '^search index \\(PostgreSQL\\)$', nth: 1, state: 'run loaded and served, search-index stage begun' },
   };
 
   /** Table → columns left out of its fingerprint (serial ids and wall-clock times only). */
@@ -301,7 +301,7 @@ describe.concurrent('the pipeline SIGKILLed inside each stage', () => {
         expect(open.rows[0].n).toBe(1);
         expect(await servedRunId(db.pool)).toBe(1);
       }
-      if (stage !== 'index') expect((await getRun(db.pool, 2))!.status).toBe('running');
+      if (stage !== 'search-index') expect((await getRun(db.pool, 2))!.status).toBe('running');
       child.proc.kill('SIGKILL');
       expect(await child.exited).toEqual({ code: null, signal: 'SIGKILL' });
 
@@ -309,8 +309,8 @@ describe.concurrent('the pipeline SIGKILLed inside each stage', () => {
       // (jsonb keeps keys in its own order, not the order they were added.)
       const killed = (await getRun(db.pool, 2))!;
       expect(Object.keys(killed.stages).sort(), pause.state).toEqual(STAGE_ORDER.slice(0, i).sort());
-      if (stage === 'index') {
-        // The load committed before index began: run 2 is served, exactly as the clean run's.
+      if (stage === 'search-index') {
+        // The load committed before search-index began: run 2 is served, exactly as the clean run's.
         expect(killed.status).toBe('succeeded');
         expect(await servedRunId(db.pool)).toBe(2);
         expect(await fingerprint(db.pool)).toEqual(day2Print);
@@ -324,13 +324,14 @@ describe.concurrent('the pipeline SIGKILLed inside each stage', () => {
       }
 
       // The rerun: `run` records the interrupted run as failed and runs the day as run 3; a
-      // succeeded day is skipped, so the unrecorded index stage is run as `stage index --run 2`.
-      const rerun = stage === 'index' ? 2 : 3;
+      // succeeded day is skipped, so the unrecorded search-index stage is run as
+      // `stage search-index --run 2`.
+      const rerun = stage === 'search-index' ? 2 : 3;
       const env = await testPipeline(db.pool, db.dir);
       try {
-        if (stage === 'index') {
+        if (stage === 'search-index') {
           expect((await runDay(env, day2)).status).toBe('skipped');
-          await rerunStage(env, 'index', 2);
+          await rerunStage(env, 'search-index', 2);
         } else {
           expect(await runDay(env, day2)).toMatchObject({ etl_run_id: 3, status: 'succeeded' });
           expect(await getRun(db.pool, 2)).toMatchObject({ status: 'failed', error: expect.stringMatching(/^interrupted/) });
@@ -346,7 +347,7 @@ describe.concurrent('the pipeline SIGKILLed inside each stage', () => {
       expect(Object.keys(done.stages).sort()).toEqual([...STAGE_ORDER].sort());
       expect(done.summary).toEqual(manifest.summary);
       expect(await servedRunId(db.pool)).toBe(rerun);
-      expect(await fingerprint(db.pool)).toEqual(stage === 'index' ? day2Print : day2RetryPrint);
+      expect(await fingerprint(db.pool)).toEqual(stage === 'search-index' ? day2Print : day2RetryPrint);
 
       // No duplicates, stated directly too; the feed has exactly the changes the generator planted.
       const dupChanges = await db.pool.query('SELECT etl_run_id, dot_number, category FROM changes GROUP BY 1, 2, 3 HAVING count(*) > 1');

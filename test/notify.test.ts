@@ -1,7 +1,8 @@
 /**
  * After an ETL run: the watchlist fan-out (one batched watchlist.changes delivery per account with
  * an enabled webhook, one digest e-mail per account with changes, at a real SMTP server), its
- * idempotence, and the nightly ETL job that runs the real pipeline and then queues the fan-out.
+ * idempotence, and the nightly ETL job that runs the real pipeline, whose load queues the fan-out
+ * (test/pipeline-notify.test.ts: every way of running a load).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPipelineCli } from '../lib/pipeline-process.ts';
 import { startBoss, stopBoss, type PgBoss } from '../jobs/boss.ts';
 import { newestDumpFolder, runEtl, startEtlWorker } from '../jobs/etl-cron.ts';
-import { enqueueNotify, enqueueNotifyOnce, fanOut, startNotifyWorkers } from '../jobs/notify.ts';
+import { enqueueNotify, fanOut, startNotifyWorkers } from '../jobs/notify.ts';
 import { QUEUES } from '../jobs/queues.ts';
 import { startWebhookDeliveryWorker } from '../jobs/webhook-delivery.ts';
 import { putChanges } from './helpers/carrier-rows.ts';
@@ -163,7 +164,7 @@ describe('fan-out of one run', () => {
 
   it('running the fan-out of a run again changes nothing', async () => {
     expect(await fanOut({ pool: app.db.pool, boss }, run)).toBeNull();
-    await enqueueNotifyOnce(app.db.url, [run]); // as a pipeline process would
+    await enqueueNotify(boss, run); // as a load run again would
     await drained(QUEUES.watchlistNotify.name);
     await drained(QUEUES.watchlistDigest.name);
     expect(hook.received.filter((h) => JSON.parse(h.body).etl_run_id === run)).toHaveLength(1);
@@ -202,7 +203,7 @@ describe('nightly ETL job', () => {
     }
   });
 
-  it('runs the pipeline on the newest dump folder, then fans out the new run to watchers', async () => {
+  it('runs the pipeline on the newest dump folder, whose load fans the new run out to watchers', async () => {
     const dumps = await synthDumps(300, 2, 5);
     const [day1, day2] = fs.readdirSync(dumps).filter((n) => /^\d{4}-\d{2}-\d{2}$/.test(n)).sort();
     const duckdb = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'etl-duck-')), 'pipeline.duckdb');

@@ -10,11 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../lib/config.ts';
 import { runContext } from '../pipeline/context.ts';
 import { duckRows } from '../pipeline/duck.ts';
-import { registerLoadHook } from '../pipeline/load-hooks.ts';
+import type { LoadStep } from '../pipeline/load-plan/step.ts';
 import { hasRunFile, runFilePath } from '../pipeline/run-files.ts';
 import { rerunStage, runDay, runInput, runStage } from '../pipeline/run.ts';
 import { beginRun, getRun, listRuns } from '../pipeline/runs.ts';
-import { stagesInOrder } from '../pipeline/stages/index.ts';
+import { STAGE_ORDER, stagesInOrder } from '../pipeline/stages/plan.ts';
 import { freshDatabase, type TestDatabase } from './helpers/db.ts';
 import { changesOf, copyDays, editLine, servedRunId, servedTables, testPipeline, type TestPipeline } from './pipeline-harness.ts';
 
@@ -159,39 +159,35 @@ describe('a folder of two days', () => {
 });
 
 describe('a load that fails leaves the previous run served', () => {
-  it('a failing load hook rolls back carriers, policies, changes and the status flip', async () => {
+  it('a failing load step rolls back carriers, policies, changes and the status flip', async () => {
     const before = await servedTables(db.pool);
     const day3 = nextDay('2026-03-02', '2026-03-03', '1002', 'BETA LOGISTICS INC', 'BETA LOGISTICS LLC');
-    const remove = registerLoadHook({
+    const explode: LoadStep = {
       name: 'explode',
       run: async ({ client }) => {
         // The transaction already holds the new run's rows...
         const { rows } = await client.query(`SELECT legal_name FROM carriers WHERE dot_number = '1002'`);
         expect(rows[0].legal_name).toBe('BETA LOGISTICS LLC');
-        throw new Error('hook failed');
+        throw new Error('step failed');
       },
-    });
-    try {
-      await expect(runDay(env, day3)).rejects.toThrow('hook failed');
-    } finally {
-      remove();
-    }
+    };
+    await expect(runDay(env, day3, {}, { loadSteps: (steps) => [...steps, explode] })).rejects.toThrow('step failed');
     // ...but readers never saw them.
     expect(await servedRunId(db.pool)).toBe(2);
     expect(await servedTables(db.pool)).toEqual(before);
     expect(await changesOf(db.pool, 3)).toEqual([]);
-    expect(await getRun(db.pool, 3)).toMatchObject({ status: 'failed', error: 'hook failed' });
+    expect(await getRun(db.pool, 3)).toMatchObject({ status: 'failed', error: 'step failed' });
     // The same day runs again as a new run; the failed one keeps its record.
     const ok = await runDay(env, day3);
     expect(ok).toMatchObject({ etl_run_id: 4, status: 'succeeded' });
     expect((await changesOf(db.pool, 4)).map(key)).toEqual(['1002 identity_change']);
-    expect(await getRun(db.pool, 3)).toMatchObject({ status: 'failed', error: 'hook failed' });
+    expect(await getRun(db.pool, 3)).toMatchObject({ status: 'failed', error: 'step failed' });
   });
 
   it('a load process killed mid-transaction leaves the previous run served', async () => {
     const day4 = nextDay('2026-03-03', '2026-03-04', '1004', 'safety@delta.example', 'hazmat@delta.example');
     const { run, release } = (await beginRun(db.pool, day4))!;
-    for (const s of stagesInOrder().filter((x) => x.name !== 'load' && x.name !== 'index')) await runStage(env, run, s);
+    for (const s of stagesInOrder().filter((x) => x.name !== 'load' && x.name !== 'search-index')) await runStage(env, run, s);
     const before = await servedTables(db.pool);
     // DuckDB allows one process per file: hand it to the child.
     await env.close();
@@ -254,7 +250,7 @@ describe('npm run pipeline -- status', () => {
     });
     env = await testPipeline(db.pool, env.dir);
     const lines = out.trim().split('\n');
-    expect(lines[0]).toMatch(/^run\s+day\s+status\s+ingest\s+snapshot\s+diff\s+(\w+\s+)*load\s+(\w+\s+)*changes\s+error$/);
+    expect(lines[0]).toMatch(new RegExp(`^run\\s+day\\s+status\\s+${STAGE_ORDER.join('\\s+')}\\s+quarantined\\s+changes\\s+error$`));
     expect(lines.slice(1).map((l) => l.split(/\s+/).slice(0, 3))).toEqual([
       ['1', '2026-03-01', 'succeeded'],
       ['2', '2026-03-02', 'succeeded'],
@@ -264,7 +260,7 @@ describe('npm run pipeline -- status', () => {
       ['6', '2026-03-04', 'succeeded'],
     ]);
     expect(lines[2]).toMatch(/\s9$/);
-    expect(lines[3]).toMatch(/hook failed$/);
+    expect(lines[3]).toMatch(/step failed$/);
   });
 });
 

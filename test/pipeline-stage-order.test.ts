@@ -7,10 +7,14 @@ import { expect, it } from 'vitest';
 import { StageOrderError } from '../pipeline/errors.ts';
 import { runStage } from '../pipeline/run.ts';
 import { beginRun, getRun } from '../pipeline/runs.ts';
-import { stageByName } from '../pipeline/stages/index.ts';
+import { STAGE_ORDER, stageByName, stagesInOrder } from '../pipeline/stages/plan.ts';
 import { copyDays, servedTables, suitePipeline } from './pipeline-harness.ts';
 
 const suite = suitePipeline();
+
+it('a run plan has the stages STAGE_ORDER names (the status columns), in that order', () => {
+  expect(stagesInOrder().map((s) => s.name)).toEqual([...STAGE_ORDER]);
+});
 
 it('each stage names what is missing and what to run first; nothing is served until they ran in order', async () => {
   const day = path.join(copyDays('two-days/2026-03-01'), '2026-03-01');

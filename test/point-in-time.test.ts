@@ -1,8 +1,8 @@
 /**
- * Point-in-time history: the load hook (pipeline/stages/history.ts) over hand-made loads — bulk,
- * incremental, removal and return, policy multisets, implicit first versions, idempotent reruns — then GET
- * /v1/carriers/{dot}?as_of on that history, and the 52-week retention (jobs/retention.ts)
- * directly and as a pg-boss job.
+ * Point-in-time history: the load's history steps (pipeline/load-plan/history.ts) over hand-made
+ * loads — bulk, incremental, removal and return, policy multisets, implicit first versions,
+ * idempotent reruns — then GET /v1/carriers/{dot}?as_of on that history, and the 52-week
+ * retention (jobs/retention.ts) directly and as a pg-boss job.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, withTransaction, type PoolClient } from '../lib/db.ts';
@@ -11,7 +11,7 @@ import { startBoss, stopBoss } from '../jobs/boss.ts';
 import { QUEUES } from '../jobs/queues.ts';
 import { pruneChanges, startRetentionWorker } from '../jobs/retention.ts';
 import { SNAPSHOT_COLUMNS } from '../pipeline/columns.ts';
-import { materializeHistory, writeHistory } from '../pipeline/stages/history.ts';
+import { materializeHistory, writeHistory } from '../pipeline/load-plan/history.ts';
 import { policiesAsOf } from '../server/point-in-time.ts';
 import { startApp, type TestApp } from './helpers/app.ts';
 import { signup } from './helpers/watchlist-fixtures.ts';
@@ -32,8 +32,8 @@ interface Load {
 }
 
 /**
- * What the load stage does for one run, in one transaction: the history hook's beforeWrite, the
- * writes, then the hook.
+ * What the load stage does for one run, in one transaction: the history write-out step, the
+ * writes, then the history step.
  */
 async function load(day: string, mode: 'full' | 'incremental', l: Load, runId?: number): Promise<number> {
   return withTransaction(app.db.pool, async (client: PoolClient) => {
@@ -117,7 +117,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-describe('history hook', () => {
+describe('history steps', () => {
   it('keeps every snapshot column (a column added to the snapshot must be added to history too)', async () => {
     const cols = (await q("SELECT column_name FROM information_schema.columns WHERE table_name = 'carrier_history'")).map((r) => r.column_name);
     expect(cols).toEqual(expect.arrayContaining([...SNAPSHOT_COLUMNS]));

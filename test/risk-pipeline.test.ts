@@ -19,7 +19,7 @@ import { duckRows, duckSql, runSchema } from '../pipeline/duck.ts';
 import { silentProgress } from '../pipeline/progress.ts';
 import { rerunStage, runInput } from '../pipeline/run.ts';
 import { getRun } from '../pipeline/runs.ts';
-import { loadRisk } from '../pipeline/stages/score-load.ts';
+import { loadRisk } from '../pipeline/load-plan/risk.ts';
 import { synthesize } from '../pipeline/synth/index.ts';
 import { writeScoredPart } from '../pipeline/stages/score-columns.ts';
 import { scoreFromSource } from '../server/handlers/risk.ts';
@@ -186,8 +186,8 @@ describe('the nightly score', () => {
     const schema = runSchema(last.etl_run_id);
     // The scores kept from the previous run (a test above scores everyone last).
     expect((await rerunStage(env, 'score', last.etl_run_id)).detail).toMatchObject({ kept_from: runSchema(runs[runs.length - 2].etl_run_id) });
-    // The load's risk hook again, in a transaction rolled back: what it wrote, and how.
-    const hook = async () => {
+    // The load's risk step again, in a transaction rolled back: what it wrote, and how.
+    const riskStep = async () => {
       const ctx = runContext(env, last);
       const client = await env.pool.connect();
       try {
@@ -202,13 +202,13 @@ describe('the nightly score', () => {
         fs.rmSync(ctx.tmpDir, { recursive: true, force: true });
       }
     };
-    const scoped = await hook();
+    const scoped = await riskStep();
     expect(scoped.r).toMatchObject({ candidates_only: true, compared_with: runSchema(runs[runs.length - 2].etl_run_id) });
     expect(scoped.r.history).toBeGreaterThan(0);
     // Without the score stage's record of what it kept, every carrier is compared: the same.
     await env.duck.conn.run(`ALTER TABLE ${schema}.score_kept RENAME TO score_kept_x`);
     try {
-      const all = await hook();
+      const all = await riskStep();
       expect(all.r).toMatchObject({ candidates_only: false, history: scoped.r.history, carriers: scoped.r.carriers });
       expect(all.written).toBe(scoped.written);
     } finally {

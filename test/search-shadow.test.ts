@@ -3,13 +3,15 @@
  * (lib/search/pg-shadow.ts): the swapped tables are those a rebuild in place writes, with the
  * columns, indexes, keys and options of the migrations; a load that fails while the rebuild runs
  * stops it and leaves the served tables and no schema behind. A first run derives the tables in
- * DuckDB before the score stage (pipeline/run.ts); a stage failing before the load drops them.
+ * DuckDB before the score stage (pipeline/stages/plan.ts); a stage failing before the load drops
+ * them.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { registerLoadHook } from '../pipeline/load-hooks.ts';
+import type { LoadStep } from '../pipeline/load-plan/step.ts';
 import { rerunStage, runInput } from '../pipeline/run.ts';
+import type { HeadStart, Stage } from '../pipeline/stages/plan.ts';
 import { PREBUILT_TABLES, SEARCH_TABLES } from '../lib/search/pg-index.ts';
 import { SHADOW_SCHEMA } from '../lib/search/pg-shadow.ts';
 import type { Pool } from '../lib/db.ts';
@@ -75,21 +77,16 @@ describe('the search rebuild beside a full load', () => {
   let served = 0;
   it('of a first run derives its tables before the score stage, and drops them when a stage before the load fails', async () => {
     let early: { files: string[]; shadow: boolean } | null = null;
-    // Registered after the search hook: its early work runs once DuckDB's half has ended.
-    const remove = registerLoadHook({
+    // Right after the search files' head start, before the score stage: it breaks that stage.
+    const breakScore: HeadStart = {
       name: 'break-score',
-      early: async (ctx) => {
+      start: async (ctx) => {
         early = { files: searchFiles(), shadow: await shadowExists() };
         await ctx.duck.run(`DROP TABLE ${ctx.schema}.related`);
-        return undefined;
       },
-      run: async () => {},
-    });
-    try {
-      await expect(runInput(suite.env, copyDays('two-days/2026-03-01'))).rejects.toThrow(/related/);
-    } finally {
-      remove();
-    }
+    };
+    const runSteps = (steps: (Stage | HeadStart)[]) => steps.flatMap((s) => (s.name === 'search files' ? [s, breakScore] : [s]));
+    await expect(runInput(suite.env, copyDays('two-days/2026-03-01'), {}, undefined, { runSteps })).rejects.toThrow(/related/);
     // Every table's file was written before the score stage; PostgreSQL's half waits for the load.
     expect(early).toEqual({ files: Object.keys(PREBUILT_TABLES).map((t) => `${t}.csv`).sort(), shadow: false });
     // The files are gone; nothing is served.
@@ -105,7 +102,7 @@ describe('the search rebuild beside a full load', () => {
     expect(days.map((d) => d.status)).toEqual(['succeeded']);
     served = days[0].etl_run_id!;
     // A first run: DuckDB derived the tables before the score stage, the load took them over.
-    expect(days[0].stages.find((s) => s.stage === 'load')?.detail).toMatchObject({ mode: 'full', hook_search: 5, early_hooks: ['search'] });
+    expect(days[0].stages.find((s) => s.stage === 'load')?.detail).toMatchObject({ mode: 'full', search: 5, search_files_ahead: true });
     expect(await catalogOf(suite.db.pool)).toEqual(before);
     expect(await shadowExists()).toBe(false);
     const swapped = await searchTablesOf(suite.db.pool);
@@ -122,19 +119,19 @@ describe('the search rebuild beside a full load', () => {
     const before = await searchTablesOf(suite.db.pool);
     await suite.db.pool.query(`UPDATE search_index_state SET indexed_at = '2026-01-01' WHERE backend = 'postgres'`);
     const { waiting, release } = await holdCargoLabels();
-    const remove = registerLoadHook({
+    // Right after the search build has started beside the load: the load fails while it waits.
+    const explode: LoadStep = {
       name: 'explode',
-      prepare: async () => {
+      run: async () => {
         for (let i = 0; i < 200 && (await waiting()) === 0; i++) await new Promise((r) => setTimeout(r, 25));
         expect(await waiting()).toBe(1);
-        throw new Error('prepare failed');
+        throw new Error('load failed');
       },
-      run: async () => {},
-    });
+    };
+    const loadSteps = (steps: LoadStep[]) => steps.flatMap((s) => (s.name === 'search-build' ? [s, explode] : [s]));
     try {
-      await expect(rerunStage(suite.env, 'load', served, { full: true })).rejects.toThrow('prepare failed');
+      await expect(rerunStage(suite.env, 'load', served, { full: true }, { loadSteps })).rejects.toThrow('load failed');
     } finally {
-      remove();
       await release();
     }
     // The build was terminated, not left waiting for the lock.
@@ -179,7 +176,7 @@ describe('the rows and postings DuckDB derives for the rebuild beside a full loa
     // A name with no word at all: a row, no postings.
     setCensusFields(day, '1002', { LEGAL_NAME: '...', DBA_NAME: '' });
     const days = await runInput(t.env, dumps);
-    expect(days[0].stages.find((s) => s.stage === 'load')?.detail).toMatchObject({ mode: 'full', early_hooks: ['search'] });
+    expect(days[0].stages.find((s) => s.stage === 'load')?.detail).toMatchObject({ mode: 'full', search_files_ahead: true });
     const { rows } = await t.db.pool.query(
       `SELECT id, name_norm, dba_norm, terms, officers, keys, email FROM carrier_search WHERE id IN (1001, 1002) ORDER BY id`,
     );

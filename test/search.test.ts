@@ -14,7 +14,8 @@ import { PostgresSearch } from '../server/search/postgres.ts';
 import { logger } from '../lib/logger.ts';
 import { createProgress } from '../pipeline/progress.ts';
 import type { RunContext } from '../pipeline/context.ts';
-import { indexSearch, searchLoadHook } from '../pipeline/stages/index-search.ts';
+import { SearchSteps } from '../pipeline/load-plan/search.ts';
+import { searchIndex } from '../pipeline/stages/search-index.ts';
 import { startApp, type TestApp } from './helpers/app.ts';
 import { carrierRow, putCarriers, putRun } from './helpers/carrier-rows.ts';
 
@@ -708,7 +709,7 @@ describe('index refresh', () => {
   });
 });
 
-describe('pipeline: the index stage and the load hook', () => {
+describe('pipeline: the search-index stage and the load step', () => {
   const ctxOf = (runId: number) =>
     ({
       runId,
@@ -718,6 +719,7 @@ describe('pipeline: the index stage and the load hook', () => {
       schema: `r${runId}`,
       duck: null as never,
       pool: app.db.pool,
+      jobs: () => Promise.reject(new Error('these stage runs queue no jobs')),
       logger,
       progress: createProgress(logger),
       config: app.services.config,
@@ -728,30 +730,30 @@ describe('pipeline: the index stage and the load hook', () => {
   it('builds the index when it never was, then catches up with the runs after it', async () => {
     await app.db.pool.query('DELETE FROM search_index_state');
     const run1 = await putRun(app.db.pool, '2031-01-01');
-    const first = await indexSearch.run(ctxOf(run1));
+    const first = await searchIndex.run(ctxOf(run1));
     expect(first.detail!.postgres).toMatchObject({ mode: 'full', analyzed: true });
     expect(await state()).toEqual({ etl_run_id: run1, full_build: true });
 
     const run2 = await putRun(app.db.pool, '2031-01-02');
     await putCarriers(app.db.pool, run2, [carrierRow('960000', { legal_name: 'STAGE CAUGHT UP LLC' })]);
-    const second = await indexSearch.run(ctxOf(run2));
+    const second = await searchIndex.run(ctxOf(run2));
     // A refresh is vacuumed, not analyzed again (autovacuum analyzes once 10 % of a table changed).
     expect(second.detail!.postgres).toMatchObject({ mode: 'incremental', carriers: 1, analyzed: false });
     expect(await state()).toEqual({ etl_run_id: run2, full_build: false });
     expect(dots((await search({ q: 'caught' })).data.data)).toEqual(['960000']);
 
-    const third = await indexSearch.run(ctxOf(run2));
+    const third = await searchIndex.run(ctxOf(run2));
     expect(third.detail!.postgres).toMatchObject({ mode: 'up to date' });
   });
 
-  it('the load hook refreshes the load delta inside the load transaction', async () => {
+  it('the load\'s search step refreshes the load delta inside the load transaction', async () => {
     const run3 = await putRun(app.db.pool, '2031-01-03', { status: 'running' });
     await withTransaction(app.db.pool, async (client) => {
       await client.query('CREATE TEMP TABLE load_delta (dot_number text PRIMARY KEY, op text NOT NULL) ON COMMIT DROP');
       await putCarriers(client, run3, [carrierRow('960000', { legal_name: 'STAGE RENAMED IN LOAD LLC' })]);
       await client.query("INSERT INTO load_delta VALUES ('960000', 'update')");
-      const n = await searchLoadHook.run({ ctx: ctxOf(run3), client, mode: 'incremental' });
-      expect(n).toBe(2); // the old row and the new one
+      const r = await new SearchSteps().swapOrRefresh.run({ ctx: ctxOf(run3), client, mode: 'incremental', onFailure: () => {} });
+      expect(r).toEqual({ search: 2 }); // the old row and the new one
     });
     expect(await state()).toEqual({ etl_run_id: run3, full_build: false });
     expect(dots((await search({ q: 'renamed in load' })).data.data)).toEqual(['960000']);

@@ -1,8 +1,8 @@
 /**
  * The PostgreSQL search index (sql/migrations/005.do.sql): carrier_search, search_postings and
  * the count tables, derived from `carriers`. Refreshed inside each run's load transaction (so a
- * search sees the same run as every other endpoint) and by the pipeline's index stage, which
- * also catches up when a load ran without the hook. Both paths run the same delta SQL
+ * search sees the same run as every other endpoint) and by the pipeline's search-index stage,
+ * which also catches up when a load ran without the search step. Both paths run the same delta SQL
  * (sql/search/): rows of the carriers in `search_delta` are derived again, and every count table
  * moves by (new rows) - (old rows). A full rebuild is the same delta from empty tables, with the
  * indexes and keys of the tables it fills dropped during the bulk insert (lib/empty-tables.ts);

@@ -41,7 +41,7 @@ export function createSearchShadow(pool: Pool): Promise<void> {
       await client.query(`CREATE TABLE ${copy} (LIKE ${home}.${table} INCLUDING ALL EXCLUDING INDEXES)`);
       // No autovacuum of the copies: once built (minutes before the load ends, since its rows come
       // from DuckDB) it vacuumed and analyzed them beside the load, ~1 min of a core at 2.1M,
-      // which the index stage's VACUUM (ANALYZE) after the swap does anyway.
+      // which the search-index stage's VACUUM (ANALYZE) after the swap does anyway.
       await client.query(`ALTER TABLE ${copy} SET (${[...t.reloptions, 'autovacuum_enabled = false'].join(', ')})`);
       for (const ix of await tableIndexes(client, `${home}.${table}`)) {
         await client.query(createIndexSql(copy, { ...ix, index_def: ix.index_def.replace(` ON ${home}.${table} `, ` ON ${copy} `) }));

@@ -3,38 +3,17 @@
  * before it). The first run has nothing to compare with and yields no changes: a bootstrap is
  * not a feed of two million new_carrier rows.
  */
-import {
-  CHANGE_CATEGORIES,
-  FLEET_PERCENT,
-  FLEET_UNITS,
-  OOS_MIN_INSPECTIONS,
-  OOS_POINTS,
-  SUMMARY_KEYS,
-} from '../../lib/domain.ts';
+import { FLEET_PERCENT, FLEET_UNITS, OOS_MIN_INSPECTIONS, OOS_POINTS } from '../../lib/domain.ts';
 import type { RunContext } from '../context.ts';
 import { duckRows, duckRun, duckSql, duckTableExists, requireRunTables, runSchema, whereDotIn } from '../duck.ts';
 import { StageOrderError } from '../errors.ts';
 import { previousRun, recordSummary } from '../runs.ts';
-import { movedSince } from './snapshot.ts';
+import { changeSummary, movedSince } from './handoff.ts';
 import type { Stage } from './types.ts';
 
 /** A day removing more than this share of the carriers (and at least MIN) looks like a cut file. */
 const MASS_REMOVAL_SHARE = 0.1;
 const MASS_REMOVAL_MIN = 1000;
-
-export type Summary = Record<string, number>;
-
-/** The ten summary keys of GET /v1/changes from per-category counts. */
-export function summaryOf(counts: Record<string, number>): Summary {
-  const summary: Summary = {};
-  let total = 0;
-  for (const c of CHANGE_CATEGORIES) {
-    summary[SUMMARY_KEYS[c]] = counts[c] ?? 0;
-    total += counts[c] ?? 0;
-  }
-  summary.total_changes = total;
-  return summary;
-}
 
 /** The run this run is compared with, when its snapshot is still in DuckDB. */
 export async function comparedRun(ctx: RunContext): Promise<number | null> {
@@ -69,11 +48,7 @@ export const diff: Stage = {
       });
     }
     await duckRun(ctx.duck, sqlText, ctx.progress);
-    const rows = await duckRows<{ category: string; n: number }>(
-      ctx.duck,
-      `SELECT category, count(*) AS n FROM ${ctx.schema}.changes GROUP BY category`,
-    );
-    const summary = summaryOf(Object.fromEntries(rows.map((r) => [r.category, r.n])));
+    const summary = await changeSummary(ctx);
     ctx.progress.end(`${summary.total_changes.toLocaleString('en-US')} changes`);
     if (prev !== null && !opts.allowMassRemoval) {
       const [{ before }] = await duckRows<{ before: number }>(ctx.duck, `SELECT count(*) AS before FROM ${runSchema(prev)}.snapshot`);

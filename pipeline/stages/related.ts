@@ -23,7 +23,7 @@ import { duckRows, duckRun, duckSql, duckTableExists, lit, requireRunTables, run
 import { sameFingerprint, storeFingerprint } from '../fingerprint.ts';
 import { hasRunFile, openRunFile, publishRunFile } from '../run-files.ts';
 import { previousRun } from '../runs.ts';
-import { movedSince } from './snapshot.ts';
+import { movedSince } from './handoff.ts';
 import type { Stage, StageResult } from './types.ts';
 
 /** related_companies of the full profile: at most this many (openapi FullCarrier). */

@@ -2,7 +2,7 @@
  * score: the default-policy risk score of every carrier of the run, by the one scoring function
  * (lib/risk scoreCarrier) that POST /v1/carriers/{dot}/risk-score also uses, at the run's batch
  * date, with the chameleon links of the related stage. The load writes the scores to PostgreSQL
- * (score-load.ts).
+ * (its risk step: pipeline/load-plan/risk.ts).
  *
  * Only the carriers that need it are scored: a carrier whose inputs hash as in the previous run,
  * on a batch date before the first date its score could change with the date alone
@@ -29,12 +29,12 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { RISK_SNAPSHOT_FIELDS } from '../../lib/risk/index.ts';
 import type { RunContext } from '../context.ts';
-import { duckRows, duckSql, duckTableExists, lit, recordedRun, requireRunTables, runSchema, whereDotIn } from '../duck.ts';
+import { duckRows, duckSql, duckTableExists, lit, requireRunTables, runSchema, whereDotIn } from '../duck.ts';
 import { sameFingerprint, storeFingerprint } from '../fingerprint.ts';
 import { hasRunFile, openRunFile, publishRunFile } from '../run-files.ts';
 import { previousRun } from '../runs.ts';
 import { scoreColumns, writeScoredPart, type ScoreBatch } from './score-columns.ts';
-import { movedSince } from './snapshot.ts';
+import { movedSince } from './handoff.ts';
 import type { Stage, StageResult } from './types.ts';
 
 /** Rows per batch (and part file): small enough to pipeline, large enough to keep workers busy. */
@@ -121,14 +121,6 @@ class ScorePool {
   }
 }
 
-/**
- * The query of the carriers scored by this run when the others kept run `prev`'s score rows as
- * they were (score_fresh); null when the run's scores were not kept from `prev`.
- */
-export async function freshScoresSince(ctx: RunContext, prev: number): Promise<string | null> {
-  return (await recordedRun(ctx.duck, ctx.schema, 'score_kept')) === prev ? `SELECT dot_number FROM ${ctx.schema}.score_fresh` : null;
-}
-
 export const score: Stage = {
   name: 'score',
   async run(ctx): Promise<StageResult> {
@@ -203,7 +195,7 @@ export const score: Stage = {
       fs.rmSync(partsDir, { recursive: true, force: true });
     }
     if (prev !== null) {
-      // Every other carrier's row is the previous run's (freshScoresSince).
+      // Every other carrier's row is the previous run's (handoff.ts freshScoresSince).
       await ctx.duck.run(`CREATE TABLE ${ctx.schema}.score_fresh AS SELECT dot_number FROM score_todo`);
       await ctx.duck.run(`CREATE TABLE ${ctx.schema}.score_kept AS SELECT ${prev} AS from_run`);
     }

@@ -7,12 +7,12 @@
  * stage's input delta (pipeline/input-delta.ts) only the delta's carriers are built, from the
  * delta files; without it every carrier is built, in temp tables, and the rows whose hash moved
  * are carried into the copy. Either way the carriers whose rows may differ from the previous run's
- * are kept as snapshot_moved (movedSince), which the related and score stages read.
+ * are kept as snapshot_moved (handoff.ts movedSince), which the related and score stages read.
  */
 import path from 'node:path';
 import { ROOT } from '../../lib/config.ts';
 import type { RunContext } from '../context.ts';
-import { duckRows, duckRun, duckSql, duckTableExists, lit, recordedRun, requireRunTables, runSchema } from '../duck.ts';
+import { duckRows, duckRun, duckSql, duckTableExists, lit, requireRunTables, runSchema } from '../duck.ts';
 import { sameFingerprint, storeFingerprint } from '../fingerprint.ts';
 import { deltaFromRun, deltaSchema, SNAPSHOT_MODEL } from '../input-delta.ts';
 import { hasRunFile, openRunFile, publishRunFile, runFileCatalog, runFileTables } from '../run-files.ts';
@@ -42,14 +42,6 @@ async function carriedFrom(ctx: RunContext): Promise<number | null> {
 /** Whether the run's input delta was taken against run `prev`, whose rows hold for this code. */
 async function deltaAgainst(ctx: RunContext, prev: number): Promise<boolean> {
   return (await deltaFromRun(ctx)) === prev && (await sameFingerprint(ctx.duck, runSchema(prev), 'snapshot_model', SNAPSHOT_MODEL));
-}
-
-/**
- * The query of the carriers whose snapshot rows may differ from run `prev`'s (all others' rows are
- * the same), when this run's snapshot carried prev's rows over; else null.
- */
-export async function movedSince(ctx: RunContext, prev: number): Promise<string | null> {
-  return (await recordedRun(ctx.duck, ctx.schema, 'snapshot_carried')) === prev ? `SELECT dot_number FROM ${ctx.schema}.snapshot_moved` : null;
 }
 
 /**

@@ -1,4 +1,4 @@
--- The risk load hook's candidates (pipeline/stages/score-load.ts): the only carriers whose score
+-- The load's risk step's candidates (pipeline/load-plan/risk.ts): the only carriers whose score
 -- row, related companies or chameleon links can differ from the previous run's, when the score
 -- stage kept the previous run's rows of every carrier it did not score (fresh: a query of the
 -- DOTs it scored). The exports compare these instead of all 2.1M score rows and their JSON

@@ -1,4 +1,4 @@
--- Staging of the risk load hook (pipeline/stages/score-load.ts), dropped with the load transaction.
+-- Staging of the load's risk step (pipeline/load-plan/risk.ts), dropped with the load transaction.
 CREATE TEMP TABLE risk_stage (
   dot_number        text PRIMARY KEY,
   risk_score        json NOT NULL,

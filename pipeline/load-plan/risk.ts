@@ -1,7 +1,7 @@
 /**
- * The risk load hook: writes a run's scores (score stage) and related companies (related stage)
- * to PostgreSQL inside the run's load transaction (pipeline/load-hooks.ts), so readers see them
- * with the run's carriers or not at all.
+ * The risk steps of the load: a run's scores (score stage) and related companies (related stage)
+ * written to PostgreSQL inside the run's load transaction, so readers see them with the run's
+ * carriers or not at all.
  *
  * - carriers.risk_score / related_companies / chameleon_links: the load's own carriers COPY
  *   (export_carriers.sql) writes them for the carriers it writes, so a bulk load needs nothing
@@ -12,21 +12,22 @@
  *   run when the others kept the previous run's rows: risk_candidates.sql); PostgreSQL checks
  *   the ones the previous run did not have against their last row. The very first history is
  *   implicit (migration 025): no rows, each carrier's score in carriers stands for its first row
- *   until a load is about to change it, which writes that row out first (`beforeWrite` for the
- *   carriers the load rewrites, before the UPDATE for the others). A rerun deletes the run's rows first.
+ *   until a load is about to change it, which writes that row out first (`writeOutRiskHistory`,
+ *   before the load rewrites carriers, for those it rewrites; before the UPDATE for the others). A
+ *   rerun deletes the run's rows first.
  * - risk_history_runs: the run's row count, for GET /v1/meta.
  */
 import { sql, type PoolClient } from '../../lib/db.ts';
 import type { RunContext } from '../context.ts';
 import { duckRows, duckSql, duckTableExists, lit, requireRunTables, runSchema, whereDotIn } from '../duck.ts';
-import type { LoadHook } from '../load-hooks.ts';
 import { copyDuckToPg } from '../pg-copy.ts';
 import { previousRun } from '../runs.ts';
-import { freshScoresSince } from './score.ts';
+import { freshScoresSince } from '../stages/handoff.ts';
+import type { LoadStep } from './step.ts';
 
 const HISTORY_COLUMNS = '(dot_number, etl_run_id, computed_at, score, grade, tier, flag_codes, components, flags)';
 
-/** The previous run when it still holds what this hook compares against. */
+/** The previous run when it still holds what these steps compare against. */
 async function comparable(ctx: RunContext, client: PoolClient): Promise<number | null> {
   const prev = await previousRun(client, ctx.batchTs);
   if (!prev) return null;
@@ -116,16 +117,21 @@ export async function materializeRisk(client: PoolClient, runId: number, which: 
   return (await client.query(sql(`pipeline/risk_history_materialize_${which}`))).rowCount ?? 0;
 }
 
-/** registerLoadHook(riskLoadHook): the rows it reports are the run's risk history rows. */
-export const riskLoadHook: LoadHook = {
-  name: 'risk',
-  beforeWrite: async ({ ctx, client, mode }) => {
+/** Before the load changes carriers: the implicit risk history rows of those it rewrites. */
+export const writeOutRiskHistory: LoadStep = {
+  name: 'risk-write-out',
+  async run({ ctx, client, mode }) {
     const rows = await materializeRisk(client, ctx.runId, mode === 'full' ? 'all' : 'delta');
     if (rows) ctx.logger.info({ rows }, 'implicit risk history rows written out');
   },
-  run: async ({ ctx, client, mode }) => {
+};
+
+/** Once carriers hold the run: the scores of the carriers the load did not rewrite, and the risk history. */
+export const writeRisk: LoadStep = {
+  name: 'risk',
+  async run({ ctx, client, mode }) {
     const r = await loadRisk(ctx, client, mode);
     ctx.logger.info(r, 'risk scores and history written');
-    return r.history;
+    return { risk_history: r.history };
   },
 };

@@ -1,22 +1,20 @@
 /**
- * history: the SCD-2 history behind point-in-time lookups (GET /v1/carriers/{dot}?as_of), written
- * as a load hook inside the run's load transaction, after carriers and insurance_policies hold
- * the run. A version of a carrier (all snapshot columns) or of a policy is valid from the batch
- * date of the run that first served it until the batch date of the run that changed or dropped it.
+ * The history steps of the load: the SCD-2 history behind point-in-time lookups
+ * (GET /v1/carriers/{dot}?as_of), written inside the run's load transaction, after carriers and
+ * insurance_policies hold the run. A version of a carrier (all snapshot columns) or of a policy
+ * is valid from the batch date of the run that first served it until the batch date of the run
+ * that changed or dropped it.
  *
  * The first run writes none: what it served are the implicit first versions (migration 024, its
  * carrier_versions and insurance_policy_versions views), until a load is about to change a DOT;
- * `beforeWrite` then writes that DOT's implicit versions out, and the hook's comparison closes
- * and opens versions as it always did.
+ * `writeOutHistory` then writes that DOT's implicit versions out, and `writeRunHistory`'s
+ * comparison closes and opens versions as it always did.
  *
  * Only the carriers the load touched are compared (its `load_delta`); a bulk load compares all.
  * Idempotent: a rerun of the same run's load first undoes what that run wrote, then writes it again.
- *
- * @example
- *   registerLoadHook(historyHook); // once per process, before the load stage runs
  */
 import { sql, type PoolClient } from '../../lib/db.ts';
-import type { LoadHook } from '../load-hooks.ts';
+import type { LoadStep } from './step.ts';
 
 export interface HistoryContext {
   runId: number;
@@ -100,16 +98,21 @@ export async function writeHistory(
   return { opened, closed, policiesOpened, policiesClosed };
 }
 
-/** The load hook (pipeline/load-hooks.ts): reports the history rows it wrote. */
-export const historyHook: LoadHook = {
-  name: 'history',
-  beforeWrite: async ({ ctx, client, mode }) => {
+/** Before the load changes carriers and insurance_policies: the implicit versions of what it changes. */
+export const writeOutHistory: LoadStep = {
+  name: 'history-write-out',
+  async run({ ctx, client, mode }) {
     const dots = await materializeHistory(client, ctx, mode);
     if (dots) ctx.logger.info({ dots }, 'implicit history versions written out');
   },
-  run: async ({ ctx, client, mode }) => {
+};
+
+/** Once carriers and insurance_policies hold the run: its history versions (rows opened and closed). */
+export const writeRunHistory: LoadStep = {
+  name: 'history',
+  async run({ ctx, client, mode }) {
     const r = await writeHistory(client, ctx, mode);
     ctx.logger.info(r, 'history written');
-    return r.opened + r.closed + r.policiesOpened + r.policiesClosed;
+    return { history: r.opened + r.closed + r.policiesOpened + r.policiesClosed };
   },
 };
