@@ -13,6 +13,8 @@ export default defineConfig({
     env: {
       LOG_LEVEL: 'silent',
       BCRYPT_ROUNDS: '4',
+      // No test reaches the real data portal: a closed port on loopback unless a test serves one.
+      FMCSA_SOURCE_URL: 'http://127.0.0.1:9',
     },
   },
 });
