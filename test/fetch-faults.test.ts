@@ -149,6 +149,14 @@ describe('fetch: what is not retried', () => {
     expect(retries).toEqual([]);
     expectNoDayFolder(root, DATE);
   });
+
+  it('a request fetch itself refuses (a blocked port) is not retried either', async () => {
+    await expect(night(portal, root, DATE, { events, client: { baseUrl: 'http://127.0.0.1:9', appToken: '' } })).rejects.toThrow(
+      'http://127.0.0.1:9/api/views/az4n-8mr2.json cannot be requested: bad port',
+    );
+    expect(retries).toEqual([]);
+    expectNoDayFolder(root, DATE);
+  });
 });
 
 describe('fetch: a set republished during its download', () => {

@@ -41,6 +41,8 @@ export async function fetchCommand(args: string[]): Promise<number> {
       log,
       progress: createFetchProgress(log),
     });
+    // Without a terminal (the nightly job) each dataset's outcome is in the log already.
+    if (!process.stdout.isTTY) return 0;
     if (result.status === 'exists') {
       out(`${dir} is already fetched`);
       return 0;

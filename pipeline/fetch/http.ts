@@ -1,9 +1,10 @@
 /**
  * One request to the data portal, its failures sorted into: unreachable (stop, no retry),
- * transient (429, 5xx, reset connections: retry) and final (other statuses: stop).
+ * transient (429, 5xx, reset connections: retry) and final (other statuses, a request that
+ * cannot be made: stop).
  */
 import { Readable } from 'node:stream';
-import { HttpStatusError, PortalUnreachableError, TransientError } from './errors.ts';
+import { FetchError, HttpStatusError, PortalUnreachableError, TransientError } from './errors.ts';
 
 /** Connection failures that mean "no network here", not "the server is busy". */
 const UNREACHABLE = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -42,9 +43,12 @@ export async function request(client: PortalClient, url: string): Promise<Respon
   try {
     res = await fetch(url, { headers: requestHeaders(client) });
   } catch (err) {
-    const code = errorCode(err) ?? 'unknown';
-    if (UNREACHABLE.has(code)) throw new PortalUnreachableError(new URL(client.baseUrl).host, code);
-    throw new TransientError(`${url}: ${code === 'unknown' ? (err as Error).message : code}`);
+    const code = errorCode(err);
+    if (code && UNREACHABLE.has(code)) throw new PortalUnreachableError(new URL(client.baseUrl).host, code);
+    if (code) throw new TransientError(`${url}: ${code}`);
+    // No socket error behind it: fetch refused the request itself (e.g. a port it blocks).
+    const cause = (err as { cause?: { message?: string } }).cause?.message;
+    throw new FetchError(`${url} cannot be requested: ${cause ?? (err as Error).message}`);
   }
   if (res.ok) return res;
   await res.body?.cancel().catch(() => {});
