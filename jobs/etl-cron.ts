@@ -1,16 +1,18 @@
 /**
- * The nightly ETL as a pg-boss cron job (ETL_CRON, UTC): run the pipeline CLI in a child process
- * on the newest dump folder of ETL_INPUT_DIR, then queue the watchlist fan-out of every run that
- * succeeded meanwhile. The pipeline skips a day it already loaded, so a repeated job is harmless;
- * the fan-out is idempotent per run.
+ * The nightly ETL as a pg-boss cron job (ETL_CRON, UTC): fetch today's day folder from the data
+ * portal (jobs/etl-fetch.ts), run the pipeline CLI in a child process on the newest dump folder
+ * of ETL_INPUT_DIR, then queue the watchlist fan-out of every run that succeeded meanwhile. The
+ * fetch keeps a folder already fetched and the pipeline skips a day it already loaded, so a
+ * repeated job is harmless; the fan-out is idempotent per run.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../lib/config.ts';
 import { sql, type Pool } from '../lib/db.ts';
-import { logger } from '../lib/logger.ts';
+import { logger, type Logger } from '../lib/logger.ts';
 import { runPipelineCli } from '../lib/pipeline-process.ts';
 import type { PgBoss } from './boss.ts';
+import { fetchBeforeRun } from './etl-fetch.ts';
 import { enqueueNotify } from './notify.ts';
 import { QUEUES } from './queues.ts';
 
@@ -35,6 +37,7 @@ export interface EtlDeps {
   databaseUrl: string;
   /** Runs the pipeline CLI (tests may point it at another command line). */
   runCli?: typeof runPipelineCli;
+  log?: Logger;
 }
 
 export interface EtlResult {
@@ -43,9 +46,10 @@ export interface EtlResult {
   runs: number[];
 }
 
-/** One ETL job: pipeline on the newest dump folder, then the fan-out of the new runs. */
+/** One ETL job: fetch, pipeline on the newest dump folder, then the fan-out of the new runs. */
 export async function runEtl(deps: EtlDeps): Promise<EtlResult> {
-  const log = logger.child({ component: 'etl-cron' });
+  const log = deps.log ?? logger.child({ component: 'etl-cron' });
+  await fetchBeforeRun({ inputDir: deps.config.etlInputDir, newest: newestDumpFolder(deps.config.etlInputDir), runCli: deps.runCli, log });
   const input = newestDumpFolder(deps.config.etlInputDir);
   if (!input) {
     log.warn({ dir: deps.config.etlInputDir }, 'no dump folder (YYYY-MM-DD) to load');
@@ -59,6 +63,15 @@ export async function runEtl(deps: EtlDeps): Promise<EtlResult> {
   for (const id of runs) await enqueueNotify(deps.boss, id);
   log.info({ input, runs }, 'ETL done; watchlist fan-out queued');
   return { input, runs };
+}
+
+/**
+ * One ETL job now, besides the schedule (`npm start`): a day missed while the server was down is
+ * fetched and loaded, and a fresh machine without the sample gets the registry without waiting
+ * for ETL_CRON.
+ */
+export async function queueEtlNow(boss: PgBoss): Promise<void> {
+  await boss.send(QUEUES.etlRun.name, null);
 }
 
 /**
