@@ -169,7 +169,7 @@ describe('fetch: a set republished during its download', () => {
     const { result } = await night(portal, root, DATE, { events });
     expectGoodNight(result.dir);
     expect(republished).toEqual(['sa6p-acbp', 'x96h-evps']);
-    const entry = result.manifest.datasets.find((e) => e.dataset === 'x96h-evps')!;
+    const entry = result.manifest!.datasets.find((e) => e.dataset === 'x96h-evps')!;
     expect(entry.rows).toBe(2);
     expect(Date.parse(entry.rowsUpdatedAt) / 1000).toBe(first + 3600);
     expect(portal.hits('/api/views/x96h-evps/rows.csv')).toHaveLength(2);

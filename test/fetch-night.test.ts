@@ -35,9 +35,9 @@ describe('fetch, night after night', () => {
     expect(result.dir).toBe(day1);
     expectWholeFolder(day1);
 
-    expect(result.manifest.datasets.map((e) => e.dataset)).toEqual(DATASETS.map((d) => d.id));
+    expect(result.manifest!.datasets.map((e) => e.dataset)).toEqual(DATASETS.map((d) => d.id));
     for (const d of DATASETS) {
-      const e = result.manifest.datasets.find((x) => x.dataset === d.id)!;
+      const e = result.manifest!.datasets.find((x) => x.dataset === d.id)!;
       expect(fs.readFileSync(path.join(day1, e.file), 'utf8'), d.id).toBe(expectedFile(portal, d));
       expect(e.rows, d.id).toBe(portal.dataset(d.id).rows.length);
       expect(e.rowsUpdatedAt, d.id).toBe(new Date(portal.dataset(d.id).rowsUpdatedAt * 1000).toISOString());
@@ -51,7 +51,7 @@ describe('fetch, night after night', () => {
       expect(Date.parse(e.fetched_at)).not.toBeNaN();
     }
     // The first night has no day before it: the Motus full sets are the baseline.
-    expect(result.manifest.motus_baselines.sort()).toEqual([...AWH].sort());
+    expect(result.manifest!.motus_baselines.sort()).toEqual([...AWH].sort());
 
     // Paged sets: ordered by :id, page after page until a short one, one header in the file.
     const census = portal.hits('/resource/az4n-8mr2.csv').map((r) => `${r.query.$order} ${r.query.$limit} ${r.query.$offset}`);
@@ -79,7 +79,7 @@ describe('fetch, night after night', () => {
     const { result } = await night(portal, root, '2026-11-21');
     const day2 = result.dir;
     expectWholeFolder(day2);
-    const entry = (id: string) => result.manifest.datasets.find((e) => e.dataset === id)!;
+    const entry = (id: string) => result.manifest!.datasets.find((e) => e.dataset === id)!;
 
     for (const id of FROZEN) {
       expect(result.actions[id], id).toBe('linked');
@@ -107,8 +107,8 @@ describe('fetch, night after night', () => {
       expect(fs.existsSync(path.join(day2, `${id}.csv`)), id).toBe(false);
       expect(portal.requests.slice(before).filter((r) => r.path.includes(id)), id).toEqual([]);
     }
-    expect(result.manifest.motus_baselines).toEqual([]);
-    expect(result.manifest.not_fetched.map((n) => n.dataset).sort()).toEqual([...AWH].sort());
+    expect(result.manifest!.motus_baselines).toEqual([]);
+    expect(result.manifest!.not_fetched.map((n) => n.dataset).sort()).toEqual([...AWH].sort());
     // The first night's folder is untouched.
     expectWholeFolder(day1);
   });
@@ -120,13 +120,25 @@ describe('fetch, night after night', () => {
     expect(portal.requests.length).toBe(before);
   });
 
+  it('a day folder the fetch did not make is left as it is', async () => {
+    const before = portal.requests.length;
+    const own = path.join(root, '2026-11-22-own');
+    fs.mkdirSync(own);
+    fs.writeFileSync(path.join(own, 'census.csv'), 'DOT_NUMBER\n1\n');
+    const { result } = await night(portal, root, '2026-11-22', { out: own });
+    expect(result).toMatchObject({ status: 'exists', manifest: null });
+    expect(fs.readdirSync(own)).toEqual(['census.csv']);
+    expect(portal.requests.length).toBe(before);
+    fs.rmSync(own, { recursive: true });
+  });
+
   it('after a missed day the Motus full sets are fetched again, and a new SMS month is downloaded', async () => {
     const before = portal.requests.length;
     portal.publish('4y6x-dmck', {}, Date.parse('2026-12-12T10:00:00Z') / 1000);
     // 2026-11-22 was never fetched.
     const { result } = await night(portal, root, '2026-11-23');
     expectWholeFolder(result.dir);
-    expect(result.manifest.motus_baselines.sort()).toEqual([...AWH].sort());
+    expect(result.manifest!.motus_baselines.sort()).toEqual([...AWH].sort());
     for (const id of AWH) {
       expect(result.actions[id], id).toBe('downloaded');
       expect(fs.readFileSync(path.join(result.dir, `${id}.csv`), 'utf8')).toBe(expectedFile(portal, spec(id)));
@@ -134,7 +146,7 @@ describe('fetch, night after night', () => {
     expect(result.actions['4y6x-dmck']).toBe('linked'); // a new month, downloaded: same bytes, so stored once
     expect(downloads(portal, '4y6x-dmck', before)).toBe(1);
     expect(result.actions['m3ry-qcip']).toBe('carried-forward');
-    expect(result.manifest.datasets.find((e) => e.dataset === 'm3ry-qcip')!.carried_forward_from).toBe('2026-11-20');
+    expect(result.manifest!.datasets.find((e) => e.dataset === 'm3ry-qcip')!.carried_forward_from).toBe('2026-11-20');
   });
 
   it('a changed column list stops the night before any download, naming the columns', async () => {

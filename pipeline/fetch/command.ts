@@ -2,8 +2,9 @@
  * npm run pipeline -- fetch [--date YYYY-MM-DD] [--out DIR]
  *
  * Builds the day folder DIR (default ETL_INPUT_DIR/<date>; date default today in UTC) from
- * FMCSA_SOURCE_URL. Exit 0 when the folder is complete (fetched now or before), EXIT_UNREACHABLE
- * with one line when the portal cannot be reached, 1 when the fetch was refused.
+ * FMCSA_SOURCE_URL. Exit 0 when the folder is there (fetched now or before, or made otherwise and
+ * left alone), PIPELINE_EXIT.unreachable with one line when the portal cannot be reached, 1 when
+ * the fetch was refused.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -43,6 +44,10 @@ export async function fetchCommand(args: string[]): Promise<number> {
     });
     // Without a terminal (the nightly job) each dataset's outcome is in the log already.
     if (!process.stdout.isTTY) return 0;
+    if (!result.manifest) {
+      out(`${dir} exists and was not made by the fetch; left as it is`);
+      return 0;
+    }
     if (result.status === 'exists') {
       out(`${dir} is already fetched`);
       return 0;

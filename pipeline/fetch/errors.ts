@@ -54,8 +54,3 @@ export class ColumnsChangedError extends FetchError {
 export class ContentError extends FetchError {
   override name = 'ContentError';
 }
-
-/** The day folder exists and was not made by the fetch: never overwritten. */
-export class DayFolderError extends FetchError {
-  override name = 'DayFolderError';
-}

@@ -10,7 +10,7 @@ import { logger as rootLogger, type Logger } from '../../lib/logger.ts';
 import { fetchedDatasets, loadDatasets, motusBaselines, type DatasetSpec } from './datasets.ts';
 import { buildFolder, dayBefore, discard, previousFetch, promote } from './day-folder.ts';
 import type { DownloadContext } from './download.ts';
-import { ColumnsChangedError, DayFolderError } from './errors.ts';
+import { ColumnsChangedError } from './errors.ts';
 import type { FetchEvents } from './events.ts';
 import { fetchDataset } from './fetch-dataset.ts';
 import type { PortalClient } from './http.ts';
@@ -38,10 +38,11 @@ export interface FetchDayOptions {
 }
 
 export interface FetchDayResult {
-  /** 'exists': the day folder was already fetched; nothing was done. */
+  /** 'exists': the day folder was there already; nothing was done. */
   status: 'fetched' | 'exists';
   dir: string;
-  manifest: FetchManifest;
+  /** null for a folder that exists and was not made by the fetch (hand-made, generated). */
+  manifest: FetchManifest | null;
   actions: Record<string, string>;
 }
 
@@ -57,9 +58,10 @@ export async function fetchDay(opts: FetchDayOptions): Promise<FetchDayResult> {
   const now = opts.now ?? (() => new Date());
   const out = path.resolve(opts.out);
   if (fs.existsSync(out)) {
+    // Never overwritten: a fetched folder is complete, any other is someone's own input.
     const manifest = readFetchManifest(out);
-    if (!manifest) throw new DayFolderError(`${out} exists and was not made by the fetch; it is left as it is`);
-    log.info({ dir: out }, 'day folder already fetched');
+    if (manifest) log.info({ dir: out }, 'day folder already fetched');
+    else log.warn({ dir: out }, 'day folder exists and was not made by the fetch; left as it is');
     return { status: 'exists', dir: out, manifest, actions: {} };
   }
 

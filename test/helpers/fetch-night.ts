@@ -11,6 +11,7 @@ import { expect } from 'vitest';
 import { fetchedDatasets, loadDatasets, type DatasetSpec } from '../../pipeline/fetch/datasets.ts';
 import { FetchEvents } from '../../pipeline/fetch/events.ts';
 import { fetchDay, type FetchDayOptions, type FetchDayResult } from '../../pipeline/fetch/fetch-day.ts';
+import type { FetchManifest } from '../../pipeline/fetch/manifest.ts';
 import type { RetryPolicy } from '../../pipeline/fetch/retry.ts';
 import { PORTAL_TABLES } from '../fixtures/portal/tables.ts';
 import { FakePortal, type PortalDataset } from './fake-portal.ts';
@@ -80,7 +81,7 @@ const sha256 = (file: string) => crypto.createHash('sha256').update(fs.readFileS
 
 /** The day folder is whole: exactly the manifest's files, each with its bytes and hash. */
 export function expectWholeFolder(dir: string): void {
-  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as FetchDayResult['manifest'];
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as FetchManifest;
   const names = fs.readdirSync(dir).sort();
   expect(names).toEqual([...manifest.datasets.map((e) => e.file), 'manifest.json'].sort());
   for (const e of manifest.datasets) {
