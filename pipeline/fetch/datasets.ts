@@ -30,12 +30,16 @@ export const DATASETS_FILE = path.join(ROOT, 'data', 'fmcsa-datasets.json');
 const CADENCES: readonly string[] = ['daily', 'monthly', 'frozen'];
 const MODES: readonly string[] = ['rows.csv', 'paged'];
 
-/** Every dataset of the list, checked: an unknown cadence or download mode is a broken list. */
+/**
+ * Every dataset of the list, checked: an unknown cadence or download mode of a set the fetch
+ * downloads is a broken list. Sets with `"fetch": false` are the adapters' business.
+ */
 export function loadDatasets(file = DATASETS_FILE): DatasetSpec[] {
   const { datasets } = JSON.parse(fs.readFileSync(file, 'utf8')) as { datasets: DatasetSpec[] };
   const ids = new Set(datasets.map((d) => d.id));
   for (const d of datasets) {
     if (!/^[a-z0-9]{4}-[a-z0-9]{4}$/.test(d.id)) throw new Error(`${file}: "${d.id}" is not a dataset id`);
+    if (d.fetch === false) continue;
     if (!CADENCES.includes(d.cadence)) throw new Error(`${file}: ${d.id} has cadence "${d.cadence}"`);
     if (!MODES.includes(d.download)) throw new Error(`${file}: ${d.id} has download "${d.download}"`);
     if (d.kind !== 'tabular') throw new Error(`${file}: ${d.id} is a ${d.kind}; the fetch reads tabular sets only`);
