@@ -13,6 +13,9 @@ export default defineConfig({
     env: {
       LOG_LEVEL: 'silent',
       BCRYPT_ROUNDS: '4',
+      // No test reaches the real data portal: a closed port on loopback unless a test serves one
+      // (port 2: nothing listens there, and fetch does not block it as it blocks 9).
+      FMCSA_SOURCE_URL: 'http://127.0.0.1:2',
     },
   },
 });

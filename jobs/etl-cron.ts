@@ -1,16 +1,18 @@
 /**
- * The nightly ETL as a pg-boss cron job (ETL_CRON, UTC): run the pipeline CLI in a child process
- * on the newest dump folder of ETL_INPUT_DIR. Each run's load queues its own watchlist fan-out in
- * its transaction (pipeline/load-plan/watchlist-fan-out.ts), so this job queues none. The
- * pipeline skips a day it already loaded, so a repeated job is harmless.
+ * The nightly ETL as a pg-boss cron job (ETL_CRON, UTC): fetch today's day folder from the data
+ * portal (jobs/etl-fetch.ts), then run the pipeline CLI in a child process on the newest dump
+ * folder of ETL_INPUT_DIR. Each run's load queues its own watchlist fan-out in its transaction
+ * (pipeline/load-plan/watchlist-fan-out.ts), so this job queues none. The fetch keeps a folder
+ * already fetched and the pipeline skips a day it already loaded, so a repeated job is harmless.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../lib/config.ts';
 import { sql, type Pool } from '../lib/db.ts';
-import { logger } from '../lib/logger.ts';
+import { logger, type Logger } from '../lib/logger.ts';
 import { runPipelineCli } from '../lib/pipeline-process.ts';
 import type { PgBoss } from './boss.ts';
+import { fetchBeforeRun } from './etl-fetch.ts';
 import { QUEUES } from './queues.ts';
 
 const DAY_FOLDER = /^\d{4}-\d{2}-\d{2}$/;
@@ -34,6 +36,7 @@ export interface EtlDeps {
   databaseUrl: string;
   /** Runs the pipeline CLI (tests may point it at another command line). */
   runCli?: typeof runPipelineCli;
+  log?: Logger;
 }
 
 export interface EtlResult {
@@ -42,9 +45,10 @@ export interface EtlResult {
   runs: number[];
 }
 
-/** One ETL job: the pipeline on the newest dump folder. */
+/** One ETL job: fetch, then the pipeline on the newest dump folder. */
 export async function runEtl(deps: EtlDeps): Promise<EtlResult> {
-  const log = logger.child({ component: 'etl-cron' });
+  const log = deps.log ?? logger.child({ component: 'etl-cron' });
+  await fetchBeforeRun({ inputDir: deps.config.etlInputDir, newest: newestDumpFolder(deps.config.etlInputDir), runCli: deps.runCli, log });
   const input = newestDumpFolder(deps.config.etlInputDir);
   if (!input) {
     log.warn({ dir: deps.config.etlInputDir }, 'no dump folder (YYYY-MM-DD) to load');
@@ -57,6 +61,15 @@ export async function runEtl(deps: EtlDeps): Promise<EtlResult> {
   const runs = (await deps.pool.query<{ etl_run_id: number }>(sql('jobs/etl-new-runs'), [since])).rows.map((r) => r.etl_run_id);
   log.info({ input, runs }, 'ETL done');
   return { input, runs };
+}
+
+/**
+ * One ETL job now, besides the schedule (`npm start`): a day missed while the server was down is
+ * fetched and loaded, and a fresh machine without the sample gets the registry without waiting
+ * for ETL_CRON.
+ */
+export async function queueEtlNow(boss: PgBoss): Promise<void> {
+  await boss.send(QUEUES.etlRun.name, null);
 }
 
 /**

@@ -19,6 +19,28 @@ function int(name: string, fallback: number): number {
   if (!Number.isInteger(n)) throw new Error(`${name} must be an integer, got "${v}"`);
   return n;
 }
+/** An http(s) base URL, without a trailing slash. */
+function baseUrl(name: string, fallback: string): string {
+  const v = str(name, fallback);
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    throw new Error(`${name} must be an http(s) URL, got "${v}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got "${v}"`);
+  return v.replace(/\/+$/, '');
+}
+/**
+ * An optional secret sent as a header: empty means none. A value of only spaces is refused: the
+ * data portal answers 403 to every request that carries a blank token.
+ */
+function optionalToken(name: string): string {
+  const v = process.env[name];
+  if (v === undefined || v === '') return '';
+  if (v.trim() === '') throw new Error(`${name} is blank; leave it unset or empty to send no token`);
+  return v.trim();
+}
 function bool(name: string, fallback: boolean): boolean {
   const v = process.env[name];
   if (v === undefined || v === '') return fallback;
@@ -63,6 +85,10 @@ export function loadConfig() {
     jobsInProcess: bool('JOBS_IN_PROCESS', true),
     etlCron: str('ETL_CRON', '0 3 * * *'),
     etlInputDir: path.resolve(ROOT, str('ETL_INPUT_DIR', path.join(dataDir, 'dumps'))),
+    /** Where `pipeline fetch` downloads the FMCSA datasets (data/fmcsa-datasets.json) from. */
+    fmcsaSourceUrl: baseUrl('FMCSA_SOURCE_URL', 'https://data.transportation.gov'),
+    /** Socrata application token (X-App-Token); without one the portal throttles per IP (429). */
+    socrataAppToken: optionalToken('SOCRATA_APP_TOKEN'),
     duckdbPath: path.resolve(ROOT, str('DUCKDB_PATH', path.join(dataDir, 'pipeline.duckdb'))),
     /** DuckDB worker threads and memory cap of the pipeline (it spills to DATA_DIR/tmp beyond). */
     duckdbThreads: int('DUCKDB_THREADS', 2),

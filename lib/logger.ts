@@ -18,6 +18,7 @@ export const REDACT_PATHS = [
   '*.secret',
   'databaseUrl',
   'smtpUrl',
+  'socrataAppToken',
 ];
 
 export const logger = pino({

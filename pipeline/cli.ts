@@ -11,6 +11,8 @@
  *       the runs with their status, summary, stage timings and quarantined rows.
  *   quarantine --run ID
  *       the rows a run's ingest left out: file, line, reason, the line as written.
+ *   fetch [--date YYYY-MM-DD] [--out DIR]
+ *       a day folder of the FMCSA datasets from the data portal (pipeline/fetch/command.ts).
  *   synth ...
  *       the synthetic registry generator (pipeline/synth/cli.ts).
  *
@@ -25,6 +27,7 @@ import { config } from '../lib/config.ts';
 import { logger } from '../lib/logger.ts';
 import { openPipeline, type PipelineEnv } from './context.ts';
 import { InputError, StageOrderError } from './errors.ts';
+import { fetchCommand, FetchUsageError } from './fetch/command.ts';
 import { rerunStage, runInput, type DayOutcome, type StageOutcome } from './run.ts';
 import { batchDate, listRuns, quarantineOf, type EtlRun } from './runs.ts';
 import { STAGE_ORDER } from './stages/plan.ts';
@@ -38,6 +41,7 @@ const USAGE = `usage:
       NAME: ${STAGE_ORDER.join(', ')}
   npm run pipeline -- status [--json]
   npm run pipeline -- quarantine --run ID
+  npm run pipeline -- fetch [--date YYYY-MM-DD] [--out DIR]
   npm run pipeline -- synth ...   (see pipeline/synth/cli.ts)`;
 
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
@@ -90,6 +94,7 @@ function synth(args: string[]): number {
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
   if (cmd === 'synth') return synth(rest);
+  if (cmd === 'fetch') return fetchCommand(rest);
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
@@ -141,7 +146,7 @@ class UsageError extends Error {}
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
-    if (err instanceof UsageError) process.stderr.write(`${err.message}\n${USAGE}\n`);
+    if (err instanceof UsageError || err instanceof FetchUsageError) process.stderr.write(`${err.message}\n${USAGE}\n`);
     else if (err instanceof InputError || err instanceof StageOrderError) process.stderr.write(`error: ${err.message}\n`);
     else {
       logger.error({ err }, 'pipeline failed');

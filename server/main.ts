@@ -9,6 +9,7 @@ import { onShutdownSignal } from '../lib/shutdown.ts';
 import { createMailer } from '../lib/mail/mailer.ts';
 import { startBoss, stopBoss } from '../jobs/boss.ts';
 import { queueMailRetry } from '../jobs/mail-retry.ts';
+import { queueEtlNow } from '../jobs/etl-cron.ts';
 import { startWorkers } from '../jobs/workers.ts';
 import { createApp } from './app.ts';
 import { listen } from './http.ts';
@@ -22,7 +23,10 @@ async function main() {
   // pg-boss always (the API queues e-mail retries); its workers only when they run in-process.
   const boss = await startBoss(db.url);
   const mailer = createMailer(config, { retry: queueMailRetry(boss, config) });
-  if (config.jobsInProcess) await startWorkers(boss, { pool: db.pool, config, mailer, databaseUrl: db.url });
+  if (config.jobsInProcess) {
+    await startWorkers(boss, { pool: db.pool, config, mailer, databaseUrl: db.url });
+    await queueEtlNow(boss);
+  }
   const usage = createUsageCounter(db.pool);
   const carrierCache = await createCarrierCache(db.pool, config.carrierCacheMb * 1024 * 1024);
   const services = { config, pool: db.pool, clock: () => new Date(), mailer, usage, carrierCache, boss };

@@ -25,3 +25,37 @@ describe('DB_POOL_SIZE', () => {
     expect(() => loadConfig()).toThrow('DB_POOL_SIZE must be an integer, got "many"');
   });
 });
+
+describe('FMCSA_SOURCE_URL and SOCRATA_APP_TOKEN', () => {
+  const saved = { url: process.env.FMCSA_SOURCE_URL, token: process.env.SOCRATA_APP_TOKEN };
+  afterEach(() => {
+    for (const [name, value] of [['FMCSA_SOURCE_URL', saved.url], ['SOCRATA_APP_TOKEN', saved.token]] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  });
+
+  it('default to the public portal and no token', () => {
+    delete process.env.FMCSA_SOURCE_URL;
+    delete process.env.SOCRATA_APP_TOKEN;
+    expect(loadConfig()).toMatchObject({ fmcsaSourceUrl: 'https://data.transportation.gov', socrataAppToken: '' });
+    process.env.SOCRATA_APP_TOKEN = '';
+    expect(loadConfig().socrataAppToken).toBe('');
+  });
+
+  it('take a base URL without its trailing slash, and refuse one that is not http(s)', () => {
+    process.env.FMCSA_SOURCE_URL = 'http://127.0.0.1:8080/';
+    expect(loadConfig().fmcsaSourceUrl).toBe('http://127.0.0.1:8080');
+    process.env.FMCSA_SOURCE_URL = 'data.transportation.gov';
+    expect(() => loadConfig()).toThrow('FMCSA_SOURCE_URL must be an http(s) URL, got "data.transportation.gov"');
+    process.env.FMCSA_SOURCE_URL = 'ftp://data.transportation.gov';
+    expect(() => loadConfig()).toThrow('FMCSA_SOURCE_URL must be an http(s) URL');
+  });
+
+  it('refuse a token of only spaces (the portal answers 403 to a blank token)', () => {
+    process.env.SOCRATA_APP_TOKEN = '   ';
+    expect(() => loadConfig()).toThrow('SOCRATA_APP_TOKEN is blank; leave it unset or empty to send no token');
+    process.env.SOCRATA_APP_TOKEN = ' abc123 \n';
+    expect(loadConfig().socrataAppToken).toBe('abc123');
+  });
+});
