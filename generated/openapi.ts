@@ -872,6 +872,7 @@ export interface components {
              */
             related_companies: components["schemas"]["RelatedCompany"][];
             risk_score?: components["schemas"]["RiskScore"];
+            contact_tenure?: components["schemas"]["ContactTenure"];
             /**
              * Format: date
              * @description The requested point-in-time date; present only with `as_of`.
@@ -884,6 +885,47 @@ export interface components {
              * @description `batch_ts` of that run.
              */
             data_as_of: string;
+        };
+        /**
+         * @description How long the phone, e-mail, physical address and officers have held their values, and how
+         *     often each changed, read from the history of the carrier's versions the service keeps
+         *     (beyond the spec; rules in docs/contact-tenure.md). A field *changed* on the first day of
+         *     a version whose value differs from the version before it (the address: street, city,
+         *     state or zip; the officers: the two officer names, in either order). Days and windows
+         *     count to `reference_date`. A field that never changed since `observed_since` has
+         *     `last_changed` and `days_since_change` null: it has held its value at least
+         *     `reference_date` − `observed_since` days.
+         */
+        ContactTenure: {
+            /**
+             * Format: date
+             * @description The answer's date, that days and windows count to; the served run's batch date (UTC), or `as_of`.
+             */
+            reference_date: string;
+            /**
+             * Format: date
+             * @description First day of the oldest version of this carrier the history holds: the day of the
+             *     first run that served it, or of the first run the service loaded, or (after the
+             *     52-week retention pruned older versions) of the oldest version kept.
+             */
+            observed_since: string;
+            phone: components["schemas"]["ContactFieldTenure"];
+            email: components["schemas"]["ContactFieldTenure"];
+            address: components["schemas"]["ContactFieldTenure"];
+            officers: components["schemas"]["ContactFieldTenure"];
+        };
+        ContactFieldTenure: {
+            /**
+             * Format: date
+             * @description Day of the latest change on or before `reference_date`; null when none was seen.
+             */
+            last_changed: string | null;
+            /** @description `reference_date` − `last_changed` in days (0: changed that day); null when no change was seen. */
+            days_since_change: number | null;
+            /** @description Changes in the 90 days ending on `reference_date` (0 ≤ days since the change < 90). */
+            changes_90d: number;
+            /** @description Changes in the 365 days ending on `reference_date` (0 ≤ days since the change < 365). */
+            changes_365d: number;
         };
         /** @description First set flag of the census CARSHIP field in the order C, B, F, S, R, I, T: CARRIER, BROKER, FREIGHT FORWARDER, SHIPPER, REGISTRANT, INTERMODAL EQUIPMENT PROVIDER, CARGO TANK. */
         EntityType: string;
