@@ -141,6 +141,12 @@ export interface paths {
          *     related companies and the default-policy risk score (computed by the nightly run, cached).
          *     Unknown DOT → 404 `NOT_FOUND`.
          *
+         *     `contact_tenure` (beyond the spec): days since the phone, e-mail, physical address and
+         *     officers last changed and their changes in the last 90 and 365 days, read from the
+         *     carrier's history and counted to the served run's batch date, or to `as_of` (schema
+         *     `ContactTenure`). Besides each run, the ETag also changes when the 52-week retention
+         *     prunes history versions that the carrier's tenure read.
+         *
          *     With `as_of` the answer is the carrier as of the end of that day (UTC): every profile
          *     field (identity, authority, insurance, and the rest of the snapshot) is the version the
          *     newest run on or before that date served, read from the history the service keeps; the
