@@ -141,6 +141,12 @@ export interface paths {
          *     related companies and the default-policy risk score (computed by the nightly run, cached).
          *     Unknown DOT → 404 `NOT_FOUND`.
          *
+         *     `contact_tenure` (beyond the spec): days since the phone, e-mail, physical address and
+         *     officers last changed and their changes in the last 90 and 365 days, read from the
+         *     carrier's history and counted to the served run's batch date, or to `as_of` (schema
+         *     `ContactTenure`). Besides each run, the ETag also changes when the 52-week retention
+         *     prunes history versions that the carrier's tenure read.
+         *
          *     With `as_of` the answer is the carrier as of the end of that day (UTC): every profile
          *     field (identity, authority, insurance, and the rest of the snapshot) is the version the
          *     newest run on or before that date served, read from the history the service keeps; the
@@ -278,6 +284,41 @@ export interface paths {
          *     Unknown DOT → 404 `NOT_FOUND`.
          */
         post: operations["scoreCarrierRisk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/carriers/{dot_number}/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a signed vetting receipt
+         * @description Stores and returns a receipt of the carrier's full profile exactly as
+         *     `GET /v1/carriers/{dot_number}` serves it at this moment (with `as_of`: as it serves that
+         *     point-in-time answer), signed by the service: proof of what was checked, on which data,
+         *     when (beyond the spec). No request body.
+         *
+         *     The receipt names the run the profile was read from (`etl_run_id`, `batch_ts`), the
+         *     `as_of` asked for (null without), `issued_at`, the account, `profile_sha256` (SHA-256 of
+         *     the profile serialised by RFC 8785, the JSON Canonicalization Scheme) and `jws`: a compact
+         *     JWS (RFC 7515, `alg` EdDSA over Ed25519, `kid` naming the key) whose payload is the RFC
+         *     8785 serialisation of every other field of the receipt, the profile included. Verify it
+         *     offline with the public keys at `/.well-known/jwks.json` (docs/receipts.md). Receipts are
+         *     kept forever and cannot be changed or deleted.
+         *
+         *     Unknown DOT (or a carrier that did not exist on `as_of`) → 404 `NOT_FOUND`; `as_of`
+         *     outside the data horizon, in the future or not a calendar date → 400 `INVALID_PARAM`,
+         *     as for the profile. Counts against the account's rate limit like any keyed request.
+         */
+        post: operations["createReceipt"];
         delete?: never;
         options?: never;
         head?: never;
@@ -685,6 +726,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's receipts
+         * @description The account's vetting receipts, newest `issued_at` first, without their profiles and
+         *     signatures (read one with `GET /v1/receipts/{receipt_id}`). `dot_number` keeps those of
+         *     one carrier.
+         */
+        get: operations["listReceipts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/receipts/{receipt_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One receipt
+         * @description The receipt as issued, read back from its signed payload. Only the account that issued
+         *     it can read it: an unknown id, and another account's receipt, → 404 `NOT_FOUND`.
+         */
+        get: operations["getReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public keys that verify receipts
+         * @description The JSON Web Key Set (RFC 7517) of every Ed25519 key that has signed or signs receipts,
+         *     the current one first. A rotated key stays published, so every receipt ever issued still
+         *     verifies; a receipt's JWS header `kid` names its key (the key's RFC 7638 thumbprint).
+         *     Empty until the first receipt is issued. Outside `/v1`: not rate limited, no key read,
+         *     and cacheable for five minutes.
+         */
+        get: operations["getJwks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "watchlist.changes": {
@@ -918,6 +1026,7 @@ export interface components {
              */
             related_companies: components["schemas"]["RelatedCompany"][];
             risk_score?: components["schemas"]["RiskScore"];
+            contact_tenure?: components["schemas"]["ContactTenure"];
             /**
              * Format: date
              * @description The requested point-in-time date; present only with `as_of`.
@@ -930,6 +1039,47 @@ export interface components {
              * @description `batch_ts` of that run.
              */
             data_as_of: string;
+        };
+        /**
+         * @description How long the phone, e-mail, physical address and officers have held their values, and how
+         *     often each changed, read from the history of the carrier's versions the service keeps
+         *     (beyond the spec; rules in docs/contact-tenure.md). A field *changed* on the first day of
+         *     a version whose value differs from the version before it (the address: street, city,
+         *     state or zip; the officers: the two officer names, in either order). Days and windows
+         *     count to `reference_date`. A field that never changed since `observed_since` has
+         *     `last_changed` and `days_since_change` null: it has held its value at least
+         *     `reference_date` − `observed_since` days.
+         */
+        ContactTenure: {
+            /**
+             * Format: date
+             * @description The answer's date, that days and windows count to; the served run's batch date (UTC), or `as_of`.
+             */
+            reference_date: string;
+            /**
+             * Format: date
+             * @description First day of the oldest version of this carrier the history holds: the day of the
+             *     first run that served it, or of the first run the service loaded, or (after the
+             *     52-week retention pruned older versions) of the oldest version kept.
+             */
+            observed_since: string;
+            phone: components["schemas"]["ContactFieldTenure"];
+            email: components["schemas"]["ContactFieldTenure"];
+            address: components["schemas"]["ContactFieldTenure"];
+            officers: components["schemas"]["ContactFieldTenure"];
+        };
+        ContactFieldTenure: {
+            /**
+             * Format: date
+             * @description Day of the latest change on or before `reference_date`; null when none was seen.
+             */
+            last_changed: string | null;
+            /** @description `reference_date` − `last_changed` in days (0: changed that day); null when no change was seen. */
+            days_since_change: number | null;
+            /** @description Changes in the 90 days ending on `reference_date` (0 ≤ days since the change < 90). */
+            changes_90d: number;
+            /** @description Changes in the 365 days ending on `reference_date` (0 ≤ days since the change < 365). */
+            changes_365d: number;
         };
         /** @description First set flag of the census CARSHIP field in the order C, B, F, S, R, I, T: CARRIER, BROKER, FREIGHT FORWARDER, SHIPPER, REGISTRANT, INTERMODAL EQUIPMENT PROVIDER, CARGO TANK. */
         EntityType: string;
@@ -1508,6 +1658,94 @@ export interface components {
             /** Format: date-time */
             sent_at: string;
             message: string;
+        };
+        /** @description A receipt's id, a random UUID. */
+        ReceiptId: string;
+        /** @description A receipt without its profile and signature. */
+        ReceiptSummary: {
+            id: components["schemas"]["ReceiptId"];
+            dot_number: components["schemas"]["DotNumber"];
+            /**
+             * Format: date
+             * @description The point-in-time date asked for; null when the receipt is of the profile served at issue time.
+             */
+            as_of: string | null;
+            /** @description The ETL run the profile was read from. */
+            etl_run_id: number;
+            /**
+             * Format: date-time
+             * @description `batch_ts` of that run (the profile's `data_as_of`).
+             */
+            batch_ts: string;
+            /** Format: date-time */
+            issued_at: string;
+            /** @description Lowercase hex SHA-256 of the profile serialised by RFC 8785 (JCS). */
+            profile_sha256: string;
+            /** @description `kid` of the key that signed it (in `/.well-known/jwks.json`). */
+            key_id: string;
+        };
+        /**
+         * @description A signed vetting receipt. `jws` is a compact JWS (header `alg: EdDSA`, `kid`, `typ: JOSE`)
+         *     whose payload is the RFC 8785 (JCS) serialisation of the object made of `id`,
+         *     `account_id`, `dot_number`, `as_of`, `etl_run_id`, `batch_ts`, `issued_at`, `profile`,
+         *     `profile_sha256` and `canonicalization`: every field here but `key_id` (in the JWS
+         *     header) and `jws` itself. Trust what the verified payload says.
+         */
+        Receipt: {
+            id: components["schemas"]["ReceiptId"];
+            /** @description The account that issued it. */
+            account_id: number;
+            dot_number: components["schemas"]["DotNumber"];
+            /**
+             * Format: date
+             * @description The point-in-time date asked for; null when the receipt is of the profile served at issue time.
+             */
+            as_of: string | null;
+            /** @description The ETL run the profile was read from (the profile's `etl_run_id`). */
+            etl_run_id: number;
+            /**
+             * Format: date-time
+             * @description `batch_ts` of that run (the profile's `data_as_of`).
+             */
+            batch_ts: string;
+            /** Format: date-time */
+            issued_at: string;
+            profile: components["schemas"]["FullCarrier"];
+            /** @description Lowercase hex SHA-256 of `profile` serialised by RFC 8785 (JCS). */
+            profile_sha256: string;
+            /**
+             * @description How `profile_sha256` and the JWS payload serialise JSON: RFC 8785, the JSON Canonicalization Scheme.
+             * @enum {string}
+             */
+            canonicalization: "RFC8785";
+            /** @description `kid` of the signing key (the JWS header's), in `/.well-known/jwks.json`. */
+            key_id: string;
+            /** @description Compact JWS over the receipt (see above). */
+            jws: string;
+        };
+        ReceiptList: {
+            receipts: components["schemas"]["ReceiptSummary"][];
+            total: number;
+            page: number;
+            per_page: number;
+        };
+        /** @description An Ed25519 public key (RFC 8037). */
+        Jwk: {
+            /** @enum {string} */
+            kty: "OKP";
+            /** @enum {string} */
+            crv: "Ed25519";
+            /** @description The public key, base64url. */
+            x: string;
+            /** @description RFC 7638 thumbprint of the key. */
+            kid: string;
+            /** @enum {string} */
+            alg: "EdDSA";
+            /** @enum {string} */
+            use: "sig";
+        };
+        Jwks: {
+            keys: components["schemas"]["Jwk"][];
         };
         /**
          * @description `free`: rate_limit 600 per minute, watchlist cap 500; `pro`: 6000 per minute, cap 10,000.
@@ -2344,6 +2582,49 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    createReceipt: {
+        parameters: {
+            query?: {
+                /** @description Point-in-time date (`YYYY-MM-DD`, UTC), within the data horizon and not in the future; as for `GET /v1/carriers/{dot_number}`. */
+                as_of?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description USDOT number, 1–8 digits (leading zeros ignored). Not digits → 400 `INVALID_PARAM`.
+                 *     Unknown DOT → 404 `NOT_FOUND` on the carrier profile, safety, insurance and risk-score
+                 *     endpoints; risk-history and per-carrier changes answer 200 with empty arrays; watchlist
+                 *     removal answers `removed`.
+                 * @example 1234567
+                 */
+                dot_number: components["parameters"]["DotNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt, stored. */
+            201: {
+                headers: {
+                    /** @description `/v1/receipts/{receipt_id}` of the new receipt. */
+                    Location?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Receipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listChangeRuns: {
         parameters: {
             query?: {
@@ -3007,6 +3288,98 @@ export interface operations {
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listReceipts: {
+        parameters: {
+            query?: {
+                /** @description Keep only receipts of this USDOT number (1–8 digits, leading zeros ignored). */
+                dot_number?: string;
+                /** @description 1-based page number (default 1, 1–100000; out of range → 400 `INVALID_PARAM`). */
+                page?: components["parameters"]["Page"];
+                /** @description Receipts per page (default 25, 1–100; out of range → 400 `INVALID_PARAM`). */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of receipts (possibly empty). */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The receipt's `id` (a UUID). Not a UUID → 400 `INVALID_PARAM`. */
+                receipt_id: components["schemas"]["ReceiptId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Receipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getJwks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key set. */
+            200: {
+                headers: {
+                    /** @description `public, max-age=300`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Jwks"];
+                };
+            };
+            400: components["responses"]["BadRequestUnlimited"];
+            500: components["responses"]["InternalErrorUnlimited"];
+            503: components["responses"]["ServiceUnavailableUnlimited"];
         };
     };
     onWatchlistChanges: {

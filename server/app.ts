@@ -78,7 +78,8 @@ export function createApp(services: Services, options: AppOptions = {}): express
       validateResponses: options.validateResponses ? { allErrors: true } : false,
       validateSecurity: false,
       ignoreUndocumented: false,
-      ignorePaths: (p: string) => !p.startsWith('/v1/'),
+      // The JWKS is in the contract too (outside /v1 by convention: RFC 8615 well-known URI).
+      ignorePaths: (p: string) => !p.startsWith('/v1/') && p !== '/.well-known/jwks.json',
     }),
   );
   app.use(rejectNonFiniteNumbers);

@@ -5,6 +5,7 @@
 import type { components } from '../generated/openapi.ts';
 import type { AuthorityStatus, CarrierSnapshot } from '../lib/snapshot.ts';
 import { NATIONAL_OOS } from '../lib/domain.ts';
+import { contactTenureField, type ContactVersions } from './contact-tenure.ts';
 
 type Schemas = components['schemas'];
 export type CarrierRow = CarrierSnapshot & {
@@ -12,6 +13,8 @@ export type CarrierRow = CarrierSnapshot & {
   related_companies?: Schemas['FullCarrier']['related_companies'] | null;
   served_run_id?: number;
   data_as_of?: Date;
+  /** The versions contact tenure is read from (migration 035); absent from rows read elsewhere. */
+  contact_versions?: ContactVersions | null;
 };
 
 /** DATE columns arrive as 'YYYY-MM-DD'; the contract speaks RFC 3339 timestamps. */
@@ -153,6 +156,7 @@ export function fullCarrier(c: CarrierRow): Schemas['FullCarrier'] {
     },
     related_companies: c.related_companies ?? [],
     ...(c.risk_score ? { risk_score: c.risk_score } : {}),
+    ...contactTenureField(c.contact_versions),
     etl_run_id: c.served_run_id!,
     data_as_of: timestamp(c.data_as_of)!,
   };

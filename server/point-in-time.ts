@@ -12,6 +12,7 @@ import type { components } from '../generated/openapi.ts';
 import { fullCarrier, type CarrierRow } from './carrier-view.ts';
 import { badRequest, notFound } from './errors.ts';
 import { notModified } from './etag.ts';
+import { tenureTag } from './contact-tenure.ts';
 
 type AsOfRow = Partial<CarrierRow> & { horizon: Date | null; served_run_id: number | null; data_as_of: Date | null };
 
@@ -53,7 +54,7 @@ export async function carrierAsOf(
 /** The getCarrier answer when `as_of` is present (ETag by the run read, the DOT and the date). */
 export async function respondCarrierAsOf(req: Request, res: Response, pool: Pool, dot: string, asOf: string, now: Date) {
   const body = await carrierAsOf(pool, dot, asOf, now);
-  if (notModified(req, res, 'carrier-as-of', body.etl_run_id, body.dot_number, asOf)) return;
+  if (notModified(req, res, 'carrier-as-of', body.etl_run_id, body.dot_number, asOf, ...tenureTag(body.contact_tenure))) return;
   res.json(body);
 }
 

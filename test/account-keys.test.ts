@@ -31,7 +31,8 @@ const byUse = (use: string) => operations.filter((o) => o.keyUse === use);
 describe('authentication by key use', () => {
   it('the contract declares the key use the spec gives each endpoint', () => {
     const ids = (use: string) => byUse(use).map((o) => o.operationId).sort();
-    expect(ids('none')).toEqual(['forgotPassword', 'getHealth', 'getMeta', 'login', 'resetPassword', 'signup']);
+    // getJwks: the public keys that verify receipts (beyond the spec).
+    expect(ids('none')).toEqual(['forgotPassword', 'getHealth', 'getJwks', 'getMeta', 'login', 'resetPassword', 'signup']);
     expect(ids('required')).toEqual(expect.arrayContaining(['getMe', 'regenerateKey', 'bulkCarriers', 'bulkCarriersByMc']));
     expect(ids('optional').length).toBeGreaterThan(5);
   });

@@ -199,8 +199,61 @@ describe('as_of on every day', () => {
         }
         expect(status, `${dot} on ${day}`).toBe(200);
         const expected = fullCarrier({ ...(row as unknown as CarrierRow), served_run_id: runIds[i], data_as_of: new Date(`${day}T00:00:00Z`) });
-        expect(body, `${dot} on ${day}`).toEqual({ ...expected, as_of: day });
+        // Contact tenure is read from the history, not the row (checked against the feed below).
+        const { contact_tenure, ...profile } = body;
+        expect(profile, `${dot} on ${day}`).toEqual({ ...expected, as_of: day });
+        expect(contact_tenure.reference_date, `${dot} on ${day}`).toBe(day);
       }
+    }
+  });
+});
+
+describe('contact tenure', () => {
+  it('agrees on the last day with the change feed’s contact and identity changes of every day', async () => {
+    // The feed (DuckDB's diff of consecutive runs) and the history (PostgreSQL's versions) are
+    // written apart; for a carrier served on every day since it appeared they must tell the same
+    // story. Carriers that were removed on some day are left out: the feed does not compare across
+    // a gap, the tenure does.
+    const gap = new Set(manifests.flatMap((m) => m.changes.filter((c) => c.category === 'removed_carrier').map((c) => c.dot_number)));
+    const since = new Map<string, string>();
+    const changed = new Map<string, Record<'phone' | 'email' | 'address' | 'officers', string[]>>();
+    const fieldsOf = (dot: string) => changed.get(dot) ?? changed.set(dot, { phone: [], email: [], address: [], officers: [] }).get(dot)!;
+    const differ = (o: Record<string, unknown>, n: Record<string, unknown>, keys: string[]) => keys.some((k) => o[k] !== n[k]);
+    manifests.forEach((m, i) => {
+      for (const c of m.changes) {
+        const f = fieldsOf(c.dot_number);
+        const [o, n] = [c.old_values, c.new_values];
+        if (c.category === 'new_carrier') since.set(c.dot_number, DAYS[i]);
+        if (c.category === 'contact_change') {
+          if (o.phone !== n.phone) f.phone.push(DAYS[i]);
+          if (o.email !== n.email) f.email.push(DAYS[i]);
+          if (differ(o, n, ['phy_street', 'phy_city', 'phy_state', 'phy_zip'])) f.address.push(DAYS[i]);
+        }
+        if (c.category === 'identity_change' && [o.officer_1, o.officer_2].sort().join('|') !== [n.officer_1, n.officer_2].sort().join('|')) {
+          f.officers.push(DAYS[i]);
+        }
+      }
+    });
+    const last = DAYS.at(-1)!;
+    const daysTo = (d: string) => (Date.parse(last) - Date.parse(d)) / 86_400_000;
+    const dots = served.at(-1)!.carriers.map((c) => c.dot_number as string).filter((d) => !gap.has(d));
+    const withChanges = dots.filter((d) => changed.has(d) && Object.values(changed.get(d)!).some((x) => x.length > 0));
+    expect(withChanges.length).toBeGreaterThan(5);
+    for (const dot of [...withChanges, ...dots.filter((d) => !changed.has(d)).slice(0, 20)]) {
+      const { body } = await getJson(`/v1/carriers/${dot}`);
+      const f = changed.get(dot) ?? { phone: [], email: [], address: [], officers: [] };
+      const expected = Object.fromEntries(
+        Object.entries(f).map(([field, dates]) => [
+          field,
+          {
+            last_changed: dates.at(-1) ?? null,
+            days_since_change: dates.length ? daysTo(dates.at(-1)!) : null,
+            changes_90d: dates.length,
+            changes_365d: dates.length,
+          },
+        ]),
+      );
+      expect(body.contact_tenure, dot).toEqual({ reference_date: last, observed_since: since.get(dot) ?? DAYS[0], ...expected });
     }
   });
 });

@@ -119,7 +119,7 @@ describe('error envelope', () => {
     const seen: string[] = [];
     for (const op of operations) {
       if (op.operationId === 'getHealth' || op.operationId === 'getMeta') continue;
-      const url = `${bare.url}${op.path.replace('{dot_number}', '123').replace('{etl_run_id}', '1')}`;
+      const url = `${bare.url}${op.path.replace('{dot_number}', '123').replace('{etl_run_id}', '1').replace('{receipt_id}', '00000000-0000-4000-8000-000000000000')}`;
       // Minimal valid requests so the validator lets them through to the route.
       const query = op.operationId === 'checkWatchlist' ? '?dot_number=123' : '';
       const bodies: Record<string, unknown> = {

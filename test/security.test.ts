@@ -53,11 +53,12 @@ describe('keys', () => {
   afterAll(() => app.close());
 
   it('covers the required-key operations of the contract', () => {
-    // bulk ×2, risk-score, watchlist ×5, webhook ×6, me, regenerate-key (spec: Authentication).
+    // bulk ×2, risk-score, watchlist ×5, webhook ×6, me, regenerate-key (spec: Authentication);
+    // receipts ×3 (beyond the spec).
     expect(required.map((o) => o.operationId).sort()).toEqual(
-      ['addToWatchlist', 'bulkCarriers', 'bulkCarriersByMc', 'checkWatchlist', 'deleteWebhook', 'getMe', 'getWatchlistChanges',
-        'getWebhook', 'listWatchlist', 'listWebhookDeliveries', 'putWebhook', 'regenerateKey', 'removeFromWatchlist',
-        'rotateWebhookSecret', 'scoreCarrierRisk', 'testWebhook'].sort(),
+      ['addToWatchlist', 'bulkCarriers', 'bulkCarriersByMc', 'checkWatchlist', 'createReceipt', 'deleteWebhook', 'getMe',
+        'getReceipt', 'getWatchlistChanges', 'getWebhook', 'listReceipts', 'listWatchlist', 'listWebhookDeliveries', 'putWebhook',
+        'regenerateKey', 'removeFromWatchlist', 'rotateWebhookSecret', 'scoreCarrierRisk', 'testWebhook'].sort(),
     );
   });
 

@@ -1,22 +1,17 @@
 /** Carrier lookups: profile, safety, insurance, bulk by DOT and by MC. */
-import { statement, type Pool } from '../../lib/db.ts';
+import { statement } from '../../lib/db.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { Request, Response } from 'express';
 import { answeredNotModified, etagOf } from '../etag.ts';
 import { cacheKey, type CarrierCache } from '../carrier-cache.ts';
-import { coreCarrier, fullCarrier, safetyRecord, timestamp, type CarrierRow, type CoreRow } from '../carrier-view.ts';
+import { coreCarrier, safetyRecord, timestamp, type CoreRow } from '../carrier-view.ts';
+import { carrierRow, currentProfile } from '../carrier-profile.ts';
 import { respondCarrierAsOf } from '../point-in-time.ts';
 import { bulkByMcAnswer } from '../bulk-by-mc.ts';
 import { bodyOf, pathOf, queryOf, type HandlerFactory, type JsonOf } from './types.ts';
 
 /** DOT numbers arrive as digits (the contract checks); leading zeros do not make another carrier. */
 export const bareNumber = (s: string) => s.replace(/^0+(?=\d)/, '');
-
-async function carrierRow(pool: Pool, dot: string): Promise<CarrierRow> {
-  const { rows } = await pool.query<CarrierRow>(statement('api/carrier-by-dot', [dot]));
-  if (!rows[0]) throw notFound(`No carrier with USDOT number ${dot}`);
-  return rows[0];
-}
 
 /**
  * Reads and renders an answer (validated like any other on its way out) and keeps its bytes in the
@@ -57,11 +52,7 @@ export const carrierHandlers: HandlerFactory = ({ pool, clock, carrierCache }) =
     const dot = bareNumber(pathOf(req, 'getCarrier').dot_number);
     const { as_of } = queryOf(req, 'getCarrier');
     if (as_of !== undefined) return respondCarrierAsOf(req, res, pool, dot, as_of, clock());
-    await cachedAnswer(req, res, carrierCache, cacheKey('carrier', dot), async () => {
-      const row = await carrierRow(pool, dot);
-      const body: JsonOf<'getCarrier', 200> = fullCarrier(row);
-      return { etag: etagOf('carrier', row.served_run_id!, row.dot_number), body };
-    });
+    await cachedAnswer(req, res, carrierCache, cacheKey('carrier', dot), () => currentProfile(pool, dot));
   },
 
   getCarrierSafety: async (req, res) => {

@@ -9,6 +9,7 @@ import { watchlistHandlers } from './watchlist.ts';
 import { webhookHandlers } from './webhook.ts';
 import { riskHandlers } from './risk.ts';
 import { searchHandlers } from './search.ts';
+import { receiptHandlers } from './receipts.ts';
 
 export function handlers(services: Services): HandlerMap {
   return {
@@ -20,5 +21,6 @@ export function handlers(services: Services): HandlerMap {
     ...webhookHandlers(services),
     ...riskHandlers(services),
     ...searchHandlers(services),
+    ...receiptHandlers(services),
   };
 }

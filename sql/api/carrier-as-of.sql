@@ -16,7 +16,8 @@ WITH feed AS (
   ORDER BY batch_ts DESC, etl_run_id DESC
   LIMIT 1
 )
-SELECT (SELECT min(batch_ts) FROM feed) AS horizon, run.etl_run_id AS served_run_id, run.batch_ts AS data_as_of, h.*
+SELECT (SELECT min(batch_ts) FROM feed) AS horizon, run.etl_run_id AS served_run_id, run.batch_ts AS data_as_of, h.*,
+  carrier_contact_versions(h.dot_number, $2::date) AS contact_versions
 FROM (SELECT 1) AS one
 LEFT JOIN run ON true
 LEFT JOIN LATERAL (

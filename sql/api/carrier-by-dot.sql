@@ -1,5 +1,6 @@
 -- One carrier with the run it is served from, in one statement so a concurrent load cannot mix runs.
-SELECT c.*, r.etl_run_id AS served_run_id, r.batch_ts AS data_as_of
+SELECT c.*, r.etl_run_id AS served_run_id, r.batch_ts AS data_as_of,
+  carrier_contact_versions(c.dot_number, (r.batch_ts AT TIME ZONE 'UTC')::date) AS contact_versions
 FROM carriers c
 CROSS JOIN LATERAL (
   SELECT etl_run_id, batch_ts FROM etl_runs WHERE status = 'succeeded'
