@@ -23,8 +23,9 @@ import type { RunContext } from './context.ts';
 import { duckRows, duckSql, duckTableExists, lit, recordedRun, runSchema } from './duck.ts';
 import { sameFingerprint } from './fingerprint.ts';
 import { hasRunFile, openRunFile, publishRunFile, runFilesDir } from './run-files.ts';
+import type { BadRow } from './ingest/scan.ts';
 import type { Source } from './ingest/views.ts';
-import { previousRun } from './runs.ts';
+import { previousRun, quarantineOf } from './runs.ts';
 
 /** Lines of files without a DOT column share this key; a change in them takes the full path. */
 const NO_DOT = '#nodot';
@@ -136,6 +137,25 @@ export interface Delta {
   carriers: number;
   /** Each source with its delta file instead of the dump file. */
   sources: Source[];
+  /**
+   * The rows the previous run quarantined whose lines are still in tonight's files: unchanged, so
+   * still bad, and outside the delta (a bad row in the delta sends the run down the full path).
+   */
+  stillBad: BadRow[];
+}
+
+/** The previous run's quarantined rows of `sources` whose line tonight's files still hold. */
+async function stillQuarantined(ctx: RunContext, prevRun: number, sources: Source[]): Promise<BadRow[]> {
+  const byName = new Map(sources.map((s, i) => [path.basename(s.file), { i, role: s.adapter.role }]));
+  const rows = (await quarantineOf(ctx.pool, prevRun)).filter((q) => byName.has(q.file));
+  if (rows.length === 0) return [];
+  const values = rows.map((q, k) => `(${k}, ${byName.get(q.file)!.i}, ${lit(byName.get(q.file)!.role)}, ${lit(q.raw)})`).join(', ');
+  const kept = await duckRows<{ k: number }>(
+    ctx.duck,
+    `SELECT k FROM (VALUES ${values}) q(k, file, role, raw)
+     WHERE hash(role, raw) IN (SELECT h FROM input_lines l WHERE l.file = q.file)`,
+  );
+  return kept.map(({ k }) => rows[k]);
 }
 
 /**
@@ -179,6 +199,7 @@ export async function inputDelta(ctx: RunContext, sources: Source[], extra: stri
     // A line of a file without DOT numbers moved: which carriers it belongs to is not known here.
     const small = n <= Math.max(MAX_DELTA_SHARE * total, MIN_DELTA_CAP) && !nodot;
     const delta = small ? await writeDeltaFiles(ctx, sources, base, lines) : null;
+    if (delta) delta.stillBad = await stillQuarantined(ctx, base, sources);
     await ctx.duck.run('DROP TABLE delta_hashes');
     if (delta === null) await dropDelta(ctx);
     return delta;
@@ -226,7 +247,7 @@ async function writeDeltaFiles(ctx: RunContext, sources: Source[], fromRun: numb
     return { ...src, file, encoding: 'utf-8' };
   });
   const [{ n }] = await duckRows<{ n: number }>(ctx.duck, `SELECT count(*) AS n FROM ${ctx.schema}.input_delta`);
-  return { fromRun, lines: new Map(out.map((d, i) => [d, lines.get(sources[i])!])), carriers: n, sources: out };
+  return { fromRun, lines: new Map(out.map((d, i) => [d, lines.get(sources[i])!])), carriers: n, sources: out, stillBad: [] };
 }
 
 /** The previous run a snapshot can be built against from the run's delta, if the run has one. */

@@ -169,4 +169,27 @@ describe('the input delta', () => {
     const built = await snapshotTables(9);
     expect(await fromScratch(9)).toEqual(built);
   });
+
+  it('the next night, an unchanged bad line stays quarantined: the delta carries its row', async () => {
+    const bad = await runDay(
+      suite.env,
+      nextDay('2026-04-19', '2026-04-20', (d) => editLine(path.join(d, 'actpendins.txt'), 4, (l) => l.replace('"01/01/2024"', '"13/45/2024"'))),
+    );
+    expect(detailOf(bad, 'ingest').delta).toBeNull();
+    expect(detailOf(bad, 'ingest').quarantined).toBe(1);
+    // The next day changes another carrier only (1004; 1002's census record spans two lines since
+    // 2026-04-17): the delta holds, the bad line is not in it.
+    const next = await runDay(
+      suite.env,
+      nextDay('2026-04-20', '2026-04-21', (d) => {
+        const file = path.join(d, 'census.csv');
+        editLine(file, censusLineOf(d, '1004'), (l) => l.replace('DELTA HAULING', 'DELTA HAULING AND STORAGE'));
+      }),
+    );
+    expect(detailOf(next, 'ingest').delta).toMatchObject({ from_run: bad.etl_run_id, carriers: 1 });
+    expect(detailOf(next, 'ingest')).toMatchObject({ quarantined: 1, files: { 'actpendins.txt': { quarantined: 1 } } });
+    const rows = async (run: number) =>
+      (await suite.db.pool.query('SELECT file, line, reason, raw FROM etl_quarantine WHERE etl_run_id = $1', [run])).rows;
+    expect(await rows(next.etl_run_id!)).toEqual(await rows(bad.etl_run_id!));
+  });
 });

@@ -163,8 +163,11 @@ export const ingest: Stage = {
     const excluded = new Map<Source, Exclude>();
     if (held) {
       for (const src of sources) await defineFileViews(ctx.duck, ctx.schema, src, false);
+      bad.push(...delta!.stillBad);
       for (const [src, rows] of delta!.lines) {
-        files[path.basename(src.file)] = { adapter: src.adapter.name, dataset: src.binding.dataset, rows, quarantined: 0, ms: 0 };
+        const base = path.basename(src.file);
+        const quarantined = delta!.stillBad.filter((b) => b.file === base).length;
+        files[base] = { adapter: src.adapter.name, dataset: src.binding.dataset, rows, quarantined, ms: 0 };
       }
     } else {
       if (delta) {
