@@ -44,8 +44,8 @@ afterAll(async () => {
 
 const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email));
 
-/** Resolves when every job of `queue` is done (none created, retrying or active). */
-async function drained(queue: string, timeoutMs = 10_000) {
+/** Resolves when every job of `queue` is done (none created, retrying or active); timeoutMs is a safety net. */
+async function drained(queue: string, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const jobs = await boss.findJobs(queue);
@@ -237,7 +237,7 @@ describe('nightly ETL job', () => {
       ).rows[0].n;
       expect(changed).toBeGreaterThan(0);
 
-      await expect.poll(() => mailsTo('etl-watcher@example.com').length, { timeout: 15_000, interval: 250 }).toBe(1);
+      await expect.poll(() => mailsTo('etl-watcher@example.com').length, { interval: 250 }).toBe(1);
       expect(mailsTo('etl-watcher@example.com')[0].raw).toMatch(new RegExp(`^Subject: Watchlist: ${changed} carriers? changed on ${day2}$`, 'm'));
       // Again: the day is already loaded, no new run, nothing more to fan out.
       expect((await runEtl({ pool: etlDb.pool, boss: etlBoss, config: { etlInputDir: onlyDay1 }, databaseUrl: etlDb.url, runCli: (args, childEnv) => runPipelineCli(args, { ...childEnv, ...env }) })).runs).toEqual([]);

@@ -358,14 +358,9 @@ describe('retention (52 weeks)', () => {
       const schedules = await boss.getSchedules();
       expect(schedules.map((s) => s.name)).toContain(QUEUES.changesRetention.name);
       await boss.send(QUEUES.changesRetention.name, {});
-      const deadline = Date.now() + 20_000;
-      let purged: unknown[] = [];
-      while (Date.now() < deadline) {
-        purged = await q('SELECT etl_run_id FROM etl_runs WHERE etl_run_id = $1 AND changes_purged_at IS NOT NULL', [run[2]]);
-        if (purged.length) break;
-        await new Promise((r) => setTimeout(r, 200));
-      }
-      expect(purged).toHaveLength(1);
+      await expect
+        .poll(() => q('SELECT etl_run_id FROM etl_runs WHERE etl_run_id = $1 AND changes_purged_at IS NOT NULL', [run[2]]), { interval: 200 })
+        .toHaveLength(1);
     } finally {
       await stopBoss(boss);
     }
