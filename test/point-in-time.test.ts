@@ -83,8 +83,14 @@ async function historyDump() {
   };
 }
 
+/**
+ * The server's clock stands still for this file: "today" and "tomorrow" in the tests are the
+ * server's, even when a test runs across midnight UTC.
+ */
+const NOW = new Date();
+
 beforeAll(async () => {
-  app = await startApp();
+  app = await startApp({ services: { clock: () => NOW } });
   run[1] = await load('2026-03-01', 'full', {
     upsert: [v1, v2, v3, v5],
     policies: [
@@ -218,7 +224,7 @@ const asOf = async (dot: string, date: string, headers: Record<string, string> =
   const res = await fetch(`${app.url}/v1/carriers/${dot}?as_of=${date}`, { headers });
   return { status: res.status, headers: res.headers, body: res.status === 304 ? null : await res.json() };
 };
-const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const utcDay = (offsetDays: number) => new Date(NOW.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 describe('GET /v1/carriers/{dot_number}?as_of', () => {
   it('answers the version the newest run on or before that day served', async () => {
