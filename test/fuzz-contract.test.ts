@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations, spec } from '../server/openapi.ts';
 import { startApp, type TestApp } from './helpers/app.ts';
-import { loadSample } from './helpers/sample.ts';
+import { loadedSample, type LoadedSample } from './helpers/sample.ts';
 
 type Schema = Record<string, any>;
 const root = spec as unknown as Schema;
@@ -82,6 +82,7 @@ function bodyVariants(schema: Schema): { label: string; body: string; type?: str
 }
 
 let app: TestApp;
+let sample: LoadedSample;
 let key: string;
 let dot: string;
 let cases = 0;
@@ -121,8 +122,8 @@ function expectSafe(label: string, r: { status: number; text: string }) {
 }
 
 beforeAll(async () => {
-  app = await startApp();
-  await loadSample(app.db, { carriers: 400, days: 2, seed: 5 });
+  sample = await loadedSample();
+  app = await startApp({ db: sample.db });
   const { data } = await app.api.POST('/v1/auth/signup', { body: { email: 'fuzz@example.com', password: 'fuzz-password' } });
   key = data!.api_key!;
   // Thousands of requests: lift this account's per-minute limit so the fuzz reaches the handlers.
@@ -133,6 +134,7 @@ beforeAll(async () => {
 afterAll(async () => {
   process.stdout.write(`\nfuzz: ${cases} requests tried against ${operations.length} operations\n`);
   await app?.close();
+  await sample?.drop();
 });
 
 describe('fuzzing every operation of openapi.yaml', () => {

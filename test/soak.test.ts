@@ -9,21 +9,24 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPipelineCli } from '../lib/pipeline-process.ts';
 import { startApp, type TestApp } from './helpers/app.ts';
-import { loadSample, type Sample } from './helpers/sample.ts';
+import { loadedSample, type LoadedSample } from './helpers/sample.ts';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 40);
 let app: TestApp;
-let sample: Sample;
+let sample: LoadedSample;
 
 const PROFILE_FIELDS = ['legal_name', 'dba_name', 'status', 'fleet', 'contact', 'address', 'authority', 'insurance', 'risk_score'] as const;
 type Profile = Record<string, unknown> & { dot_number: string; etl_run_id: number };
 const pick = (p: Record<string, unknown>) => JSON.stringify(PROFILE_FIELDS.map((f) => p[f]));
 
 beforeAll(async () => {
-  app = await startApp();
-  sample = await loadSample(app.db, { carriers: 3000, days: 3, seed: 21, load: 2 });
+  sample = await loadedSample();
+  app = await startApp({ db: sample.db });
 }, 240_000);
-afterAll(() => app?.close());
+afterAll(async () => {
+  await app?.close();
+  await sample?.drop();
+});
 
 describe('soak while a new run loads', () => {
   it(`${SECONDS}s of mixed traffic: no 5xx, no answer mixing two runs, memory flat`, async () => {
@@ -80,7 +83,7 @@ describe('soak while a new run loads', () => {
     const sampler = setInterval(() => rss.push(process.memoryUsage().rss), 1000);
     const load = (async () => {
       await new Promise((r) => setTimeout(r, (SECONDS * 1000) / 4));
-      await runPipelineCli(['run', '--input', path.join(sample.dumps, sample.days[2])], {
+      await runPipelineCli(['run', '--input', path.join(sample.dumps, sample.days[sample.loaded])], {
         DATABASE_URL: app.db.url,
         DUCKDB_PATH: sample.duckdb,
         LOG_LEVEL: 'warn',
