@@ -90,7 +90,7 @@ async function historyDump() {
 const NOW = new Date();
 
 beforeAll(async () => {
-  app = await startApp({ services: { clock: () => NOW } });
+  app = await startApp({ clockAt: NOW });
   run[1] = await load('2026-03-01', 'full', {
     upsert: [v1, v2, v3, v5],
     policies: [

@@ -185,7 +185,7 @@ describe('changes of watched carriers (30-day window)', () => {
   const at: Record<string, Date> = {};
 
   beforeAll(async () => {
-    frozen = await startApp({ db: app.db, services: { clock: () => new Date(t0) } });
+    frozen = await startApp({ db: app.db, clockAt: new Date(t0) });
     a = await signup(frozen, 'changes@example.com');
     await a.api.POST('/v1/watchlist', { body: { dot_numbers: ['1000010', '1000011', '1000009'] } });
     const instants = {
