@@ -164,15 +164,16 @@ describe('logs of a real server process', () => {
     await fetch(`${url}/v1/auth/me?api_key=${key1}`, { headers: { 'X-API-Key': key1 } });
     await post('/v1/auth/forgot-password', { email: 'leak@example.com' });
     // The reset mail lands in DATA_DIR/outbox as an .eml file; take the token from its link.
-    let token = '';
-    for (let i = 0; i < 50 && !token; i++) {
+    const outboxToken = () => {
       const outbox = path.join(dataDir, 'outbox');
+      let found = '';
       for (const f of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
-        token = fs.readFileSync(path.join(outbox, f), 'utf8').replace(/=\r?\n/g, '').match(/token=3D([A-Za-z0-9_-]+)|token=([A-Za-z0-9_-]+)/)?.slice(1).find(Boolean) ?? '';
+        found = fs.readFileSync(path.join(outbox, f), 'utf8').replace(/=\r?\n/g, '').match(/token=3D([A-Za-z0-9_-]+)|token=([A-Za-z0-9_-]+)/)?.slice(1).find(Boolean) ?? '';
       }
-      if (!token) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(token).not.toBe('');
+      return found;
+    };
+    await expect.poll(outboxToken, { interval: 100 }).not.toBe('');
+    const token = outboxToken();
     expect((await post('/v1/auth/reset-password', { token, password: newPassword })).status).toBe(200);
     const rotated = await (await post('/v1/auth/regenerate-key', {}, key1)).json();
     const key2: string = rotated.api_key;
