@@ -129,7 +129,7 @@ beforeAll(async () => {
   // Thousands of requests: lift this account's per-minute limit so the fuzz reaches the handlers.
   await app.db.pool.query('UPDATE accounts SET rate_limit = 1000000');
   dot = (await app.db.pool.query('SELECT dot_number FROM carriers ORDER BY dot_number LIMIT 1')).rows[0].dot_number;
-}, 180_000);
+});
 
 afterAll(async () => {
   process.stdout.write(`\nfuzz: ${cases} requests tried against ${operations.length} operations\n`);

@@ -231,7 +231,7 @@ describe('a load that fails leaves the previous run served', () => {
     expect(await changesOf(db.pool, run.etl_run_id)).toEqual([
       expect.objectContaining({ dot_number: '1004', category: 'contact_change', new_values: expect.objectContaining({ email: 'hazmat@delta.example' }) }),
     ]);
-  }, 60_000);
+  });
 });
 
 describe('npm run pipeline -- status', () => {

@@ -22,7 +22,7 @@ const pick = (p: Record<string, unknown>) => JSON.stringify(PROFILE_FIELDS.map((
 beforeAll(async () => {
   sample = await loadedSample();
   app = await startApp({ db: sample.db });
-}, 240_000);
+});
 afterAll(async () => {
   await app?.close();
   await sample?.drop();
@@ -119,5 +119,5 @@ describe('soak while a new run loads', () => {
     const first = Math.max(...rss.slice(0, half));
     const last = Math.max(...rss.slice(half));
     expect(last).toBeLessThan(first * 1.5 + 64 * 2 ** 20);
-  }, (SECONDS + 180) * 1000);
+  }, (SECONDS + 300) * 1000);
 });
