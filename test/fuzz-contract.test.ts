@@ -105,7 +105,8 @@ async function send(method: string, path: string, opts: { body?: string; type?: 
   const headers: Record<string, string> = {};
   if (opts.withKey !== false) headers['X-API-Key'] = key;
   if (opts.body !== undefined) headers['content-type'] = opts.type ?? 'application/json';
-  const res = await fetch(`${app.url}${path}`, { method, headers, body: opts.body, signal: AbortSignal.timeout(10_000) });
+  // A hang is an answer that never comes: a minute tells it from a slow machine's answer.
+  const res = await fetch(`${app.url}${path}`, { method, headers, body: opts.body, signal: AbortSignal.timeout(60_000) });
   const text = await res.text();
   cases++;
   return { status: res.status, text };
