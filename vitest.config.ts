@@ -7,8 +7,13 @@ export default defineConfig({
     // Each file gets its own database; files run in parallel on the two cores.
     pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Timeouts only catch a hang: they are far above what any test takes on two busy cores, so a
+    // loaded machine makes a run slower, never red.
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
+    // expect.poll waits for an event (a row, a job state, a message), never for a time: its
+    // timeout is only how long to wait before calling the event lost, ample on a loaded machine.
+    expect: { poll: { timeout: 60_000 } },
     reporters: ['default', './test/setup/summary-reporter.ts'],
     env: {
       LOG_LEVEL: 'silent',

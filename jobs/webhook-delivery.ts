@@ -1,8 +1,9 @@
 /**
  * Webhook deliveries as pg-boss jobs: one job per attempt ({delivery_id, attempt}). A failed
- * attempt (non-2xx, no answer within WEBHOOK_TIMEOUT_MS) queues the next one with startAfter =
- * WEBHOOK_RETRY_DELAYS[n] (spec: 1, 5, 30 minutes); after the third failed retry the delivery is
- * failed. Because retries are jobs in PostgreSQL, they survive a restart (beyond the spec).
+ * attempt (non-2xx, no answer within WEBHOOK_TIMEOUT_MS) queues the next one to start
+ * WEBHOOK_RETRY_DELAYS[n] seconds later (spec: 1, 5, 30 minutes), at the instant the delivery row
+ * records as next_attempt_at; after the third failed retry the delivery is failed. Because
+ * retries are jobs in PostgreSQL, they survive a restart (beyond the spec).
  *
  * Isolation: WEBHOOK_WORKERS local workers each fetch up to BATCH jobs and send them concurrently,
  * settling each job on its own. A slow or dead receiver holds one worker for at most the timeout;
@@ -49,9 +50,10 @@ export async function startWebhookDeliveryWorker(boss: PgBoss, deps: WebhookWork
   const log = logger.child({ component: 'webhook-delivery' });
   const policy = {
     retryDelays: config.webhookRetryDelays,
-    scheduleRetry: async (client: PoolClient, deliveryId: number, attempt: number, delaySeconds: number) => {
+    scheduleRetry: async (client: PoolClient, deliveryId: number, attempt: number, at: Date) => {
       const job: WebhookJob = { delivery_id: deliveryId, attempt };
-      await boss.send(QUEUES.webhookDelivery.name, job, { startAfter: delaySeconds, db: inTransaction(client) });
+      // An instant, not a delay: the job starts exactly at the row's next_attempt_at.
+      await boss.send(QUEUES.webhookDelivery.name, job, { startAfter: at, db: inTransaction(client) });
     },
   };
   return boss.work<WebhookJob, unknown, { batchSize: number; localConcurrency: number; pollingIntervalSeconds: number; burstWhenBatchFull: true; perJobResults: true }>(

@@ -8,10 +8,10 @@
  * Health and meta are never limited and carry no RateLimit headers. Headers follow IETF draft 8
  * (`RateLimit`, `RateLimit-Policy`); a 429 carries `Retry-After` and our error envelope.
  *
- * Store: in-process memory by default; PostgreSQL (@acpr/rate-limit-postgresql) when several
- * server processes must share the limits (RATE_LIMIT_STORE=postgres). Both count in fixed
- * windows of config.rateLimitWindowMs; neither can read an injected clock (the memory store uses
- * Date.now, the PostgreSQL one the database's now()), so tests use short windows.
+ * Store: in-process memory by default (server/rate-limit-memory-store.ts, on the injected clock);
+ * PostgreSQL (@acpr/rate-limit-postgresql) when several server processes must share the limits
+ * (RATE_LIMIT_STORE=postgres), on the database's now(), the one clock all of them agree on. Both
+ * count in fixed windows of config.rateLimitWindowMs.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -23,6 +23,7 @@ import { logger } from '../lib/logger.ts';
 import type { Pool } from '../lib/db.ts';
 import { HttpError } from './errors.ts';
 import { findOperation } from './openapi.ts';
+import { ClockedMemoryStore } from './rate-limit-memory-store.ts';
 import type { Services } from './services.ts';
 
 /** Operations that are never limited. */
@@ -61,7 +62,7 @@ function limiter(services: Services, name: LimitPool, options: Pick<Options, 'li
     windowMs,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    store: config.rateLimitStore === 'postgres' ? postgresStore(services.pool, name) : undefined,
+    store: config.rateLimitStore === 'postgres' ? postgresStore(services.pool, name) : new ClockedMemoryStore(services.clock),
     handler: (req, _res, next) => {
       const { limit } = (req as unknown as { rateLimit: { limit: number } }).rateLimit;
       const window = windowMs === 60_000 ? 'minute' : `${windowMs / 1000} s`;

@@ -29,7 +29,8 @@ afterAll(() => server.close());
 const logged = async (path: string) => {
   lines.length = 0;
   await fetch(`${server.url}${path}`, { headers: { 'X-API-Key': 'cdl_secret-key' } });
-  await new Promise((r) => setTimeout(r, 20));
+  // Written when the server has finished the response, which may be just after the client has it.
+  await expect.poll(() => lines.length).toBeGreaterThan(0);
   expect(lines).toHaveLength(1);
   return lines[0] as { level: number; msg: string; req: { id: number; method: string; url: string }; res: { statusCode: number }; responseTime: number };
 };

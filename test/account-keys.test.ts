@@ -126,23 +126,30 @@ describe('POST /v1/auth/regenerate-key', () => {
     const optional = byUse('optional').find((o) => !o.path.includes('{'))!;
     const targets = [me, `${app.url}${optional.path}`];
     const log: { sentAt: number; status: number }[] = [];
-    let stop = false;
+    // Counted in requests, not time: the workers run until AFTER requests sent once the rotation
+    // had answered have come back, and the rotation waits until the old key has been seen working.
+    const AFTER = 40;
     let rotatedAt = Infinity;
+    let sentAfter = 0;
+    let oldKeyWorked!: () => void;
+    const oldKeySeenWorking = new Promise<void>((resolve) => (oldKeyWorked = resolve));
     const worker = async (w: number) => {
-      for (let i = 0; !stop; i++) {
+      for (let i = 0; sentAfter < AFTER; i++) {
+        if (rotatedAt === Infinity && log.length > 5000) throw new Error('the old key never worked');
         const sentAt = performance.now();
+        if (sentAt > rotatedAt) sentAfter++;
         const res = await fetch(targets[(w + i) % targets.length], { headers: { 'X-API-Key': account.api_key } });
         await res.arrayBuffer();
         log.push({ sentAt, status: res.status });
-        if (performance.now() > rotatedAt + 300) stop = true;
+        if (res.status !== 401) oldKeyWorked();
       }
     };
-    const workers = Array.from({ length: 8 }, (_, w) => worker(w));
-    await new Promise((r) => setTimeout(r, 150));
+    const workers = Promise.all(Array.from({ length: 8 }, (_, w) => worker(w)));
+    await Promise.race([oldKeySeenWorking, workers]);
     const rotation = await app.api.POST('/v1/auth/regenerate-key', { headers: { 'X-API-Key': account.api_key } });
     rotatedAt = performance.now();
     expect(rotation.response.status).toBe(200);
-    await Promise.all(workers);
+    await workers;
 
     const before = log.filter((r) => r.sentAt < rotatedAt);
     const after = log.filter((r) => r.sentAt > rotatedAt);

@@ -26,9 +26,8 @@ afterAll(async () => {
 
 async function signupAndForget(app: Awaited<ReturnType<typeof startApp>>, email: string) {
   await app.api.POST('/v1/auth/signup', { body: { email, password: 'longenough' } });
-  const started = performance.now();
   const res = await app.api.POST('/v1/auth/forgot-password', { body: { email } });
-  return { status: res.response.status, ms: performance.now() - started };
+  return { status: res.response.status };
 }
 
 describe('outbox (no SMTP_URL)', () => {
@@ -59,11 +58,12 @@ describe('the answer does not depend on delivery', () => {
     const silent = net.createServer((s) => sockets.push(s));
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
     const { port } = silent.address() as net.AddressInfo;
-    const app = await startApp({ db, config: { smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true` } });
+    // nodemailer waits for the greeting longer than any test runs: an answer that waited for the
+    // delivery could not come back at all.
+    const app = await startApp({ db, config: { smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true&greetingTimeout=600000` } });
     try {
-      const { status, ms } = await signupAndForget(app, 'silent@example.com');
+      const { status } = await signupAndForget(app, 'silent@example.com');
       expect(status).toBe(200);
-      expect(ms).toBeLessThan(1000);
       await expect.poll(() => sockets.length).toBe(1); // delivery is under way in the background
     } finally {
       sockets.forEach((s) => s.destroy());
@@ -103,9 +103,12 @@ describe('retry through pg-boss', () => {
     const app = await startApp({ db, config, services: { mailer, boss } });
     try {
       smtp.failNext(1);
-      const { status, ms } = await signupAndForget(app, 'retry@example.com');
+      const answer = smtp.hold();
+      const { status } = await signupAndForget(app, 'retry@example.com');
       expect(status).toBe(200);
-      expect(ms).toBeLessThan(1000);
+      // The answer came while the mail server had not answered yet: it did not wait for delivery.
+      expect(smtp.refused()).toBe(0);
+      answer();
       await mailer.idle();
       expect(smtp.refused()).toBe(1);
       expect(smtp.received).toHaveLength(0);
@@ -116,7 +119,7 @@ describe('retry through pg-boss', () => {
       expect(jobs[0].data.sealed).not.toMatch(/reset-password|retry@example/);
 
       await startMailRetryWorker(boss, mailer, config, { pollingIntervalSeconds: 0.5 });
-      const mail = await smtp.nextMail(15_000);
+      const mail = await smtp.nextMail();
       expect(mail.to).toEqual(['retry@example.com']);
       const res = await app.api.POST('/v1/auth/reset-password', { body: { token: tokenOf(mail), password: 'after-retry' } });
       expect(res.response.status).toBe(200);

@@ -7,7 +7,9 @@ import { startApp, type TestApp } from './helpers/app.ts';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startApp();
+  // The usage counters are per UTC day of the server's clock: it stands still (moved by advance()
+  // only), so no test counts across a real midnight.
+  app = await startApp({ clockAt: new Date() });
 });
 afterAll(async () => {
   await app.close();

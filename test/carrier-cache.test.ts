@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPipelineCli } from '../lib/pipeline-process.ts';
 import { createCarrierCache, type CachedAnswer, type CarrierCache } from '../server/carrier-cache.ts';
 import { startApp, type TestApp } from './helpers/app.ts';
-import { loadSample, type Sample } from './helpers/sample.ts';
+import { loadedSample, type LoadedSample } from './helpers/sample.ts';
 import { putRun } from './helpers/carrier-rows.ts';
 
 let app: TestApp;
-let sample: Sample;
+let sample: LoadedSample;
 const q = (text: string, values: unknown[] = []) => app.db.pool.query(text, values).then((r) => r.rows);
 const stats = () => app.services.carrierCache!.stats();
 const get = async (p: string, headers: Record<string, string> = {}) => {
@@ -39,12 +39,13 @@ const byMc = async (mcs: string[]) => {
 };
 
 beforeAll(async () => {
-  app = await startApp();
-  sample = await loadSample(app.db, { carriers: 400, days: 2, load: 1 });
+  sample = await loadedSample();
+  app = await startApp({ db: sample.db });
   key = (await app.api.POST('/v1/auth/signup', { body: { email: 'cache@example.com', password: 'cache-pass' } })).data!.api_key!;
 });
 afterAll(async () => {
   await app?.close();
+  await sample?.drop();
 });
 
 describe('carrier cache', () => {
@@ -104,7 +105,7 @@ describe('carrier cache', () => {
     for (const d of dots) before.set(d, (await get(`/v1/carriers/${d}`)).etag!);
     for (const d of dots) await get(`/v1/carriers/${d}`);
     expect(stats().entries).toBeGreaterThanOrEqual(dots.length);
-    await runPipelineCli(['run', '--input', path.join(sample.dumps, sample.days[1])], { DATABASE_URL: app.db.url, DUCKDB_PATH: sample.duckdb, LOG_LEVEL: 'warn' });
+    await runPipelineCli(['run', '--input', path.join(sample.dumps, sample.days[sample.loaded])], { DATABASE_URL: app.db.url, DUCKDB_PATH: sample.duckdb, LOG_LEVEL: 'warn' });
     await app.services.carrierCache!.sync();
     const [{ id }] = await q("SELECT max(etl_run_id) AS id FROM etl_runs WHERE status = 'succeeded'");
     for (const d of dots) {
@@ -159,14 +160,14 @@ describe('carrier cache', () => {
       );
       expect(n).toBeGreaterThan(0);
       // The app's own cache lost its connection too; both come back on their own.
-      await expect.poll(() => cache.get('k'), { timeout: 5000 }).toBeUndefined();
+      await expect.poll(() => cache.get('k')).toBeUndefined();
       await expect
         .poll(
           async () => {
             keep(cache, 'k', { etag: '"2"', body: Buffer.from('two') });
             return cache.get('k')?.etag;
           },
-          { timeout: 5000, interval: 100 },
+          { interval: 100 },
         )
         .toBe('"2"');
       await q("UPDATE etl_runs SET summary = summary WHERE status = 'succeeded'");
@@ -183,7 +184,7 @@ describe('carrier cache', () => {
         const hits = stats().hits;
         await get(`/v1/carriers/${dot}`);
         return stats().hits - hits;
-      }, { timeout: 5000, interval: 100 })
+      }, { interval: 100 })
       .toBe(1);
   });
 

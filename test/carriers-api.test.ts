@@ -1,24 +1,26 @@
 /** Carrier profile, safety, insurance and bulk lookups on a sample loaded by the real pipeline. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from './helpers/app.ts';
-import { loadSample } from './helpers/sample.ts';
+import { loadedSample, type LoadedSample } from './helpers/sample.ts';
 import { putCoreJson } from './helpers/carrier-rows.ts';
 import { coreCarrier } from '../server/carrier-view.ts';
 
 let app: TestApp;
+let sample: LoadedSample;
 let key: string;
 let latestRun: number;
 const q = (text: string, values: unknown[] = []) => app.db.pool.query(text, values).then((r) => r.rows);
 
 beforeAll(async () => {
-  app = await startApp();
-  await loadSample(app.db, { carriers: 1500, days: 2 });
+  sample = await loadedSample();
+  app = await startApp({ db: sample.db });
   latestRun = (await q("SELECT max(etl_run_id) AS id FROM etl_runs WHERE status = 'succeeded'"))[0].id;
   const { data } = await app.api.POST('/v1/auth/signup', { body: { email: 'carriers@example.com', password: 'carriers-pass' } });
   key = data!.api_key!;
 });
 afterAll(async () => {
   await app?.close();
+  await sample?.drop();
 });
 
 describe('GET /v1/carriers/{dot_number}', () => {

@@ -73,7 +73,7 @@ beforeAll(async () => {
       policies: await q(`SELECT ${POLICY_COLS} FROM insurance_policies ORDER BY ${POLICY_ORDER}`),
     });
   }
-}, 300_000);
+});
 afterAll(async () => {
   await env?.close();
   await app?.close();

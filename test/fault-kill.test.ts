@@ -32,6 +32,7 @@ import { QUEUES } from '../jobs/queues.ts';
 import { startApp, type TestApp } from './helpers/app.ts';
 import { putChanges } from './helpers/carrier-rows.ts';
 import { signedWith, startReceiver, type TestReceiver } from './helpers/webhook-receiver.ts';
+import { dueNow } from './helpers/webhook-jobs.ts';
 import { putRunAt, seedCarriers, signup } from './helpers/watchlist-fixtures.ts';
 import { servedRunId, tempDir, testPipeline } from './pipeline-harness.ts';
 
@@ -264,7 +265,7 @@ describe.concurrent('the pipeline SIGKILLed inside each stage', () => {
       await retryEnv.close();
       await retry.pool.end();
     }
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await children.killAll();
@@ -276,11 +277,12 @@ describe.concurrent('the pipeline SIGKILLed inside each stage', () => {
   });
 
   // Two cases at a time: each is a child process plus an in-process rerun, about two cores' worth.
+  // A case's timeout runs while it waits for its slot too (the last waits for three rounds).
   const slot = limiter(2);
   const cases = STAGE_ORDER.map((stage, i) => ({ stage, i }));
   const title = 'killed in $stage: day 1 still served; rerun completes, equal to a clean run';
 
-  it.concurrent.for(cases)(title, { timeout: 120_000 }, ({ stage, i }, { expect }) => slot(async () => {
+  it.concurrent.for(cases)(title, { timeout: 600_000 }, ({ stage, i }, { expect }) => slot(async () => {
     const pause = PAUSES[stage];
     expect(stagesInOrder().map((s) => s.name)).toEqual([...STAGE_ORDER]);
     const db = await day1Copy();
@@ -318,7 +320,7 @@ describe.concurrent('the pipeline SIGKILLed inside each stage', () => {
         // Nobody could mark the run failed (SIGKILL): it shows as interrupted once PostgreSQL has
         // ended the dead process's session (and with it the run's lock); nothing of it is served
         // or written.
-        await expect.poll(async () => (await getRun(db.pool, 2))!.status, { timeout: 5_000 }).toBe('interrupted');
+        await expect.poll(async () => (await getRun(db.pool, 2))!.status).toBe('interrupted');
         expect(await servedRunId(db.pool)).toBe(1);
         expect(await fingerprint(db.pool)).toEqual(day1Print);
       }
@@ -364,8 +366,11 @@ describe.concurrent('the pipeline SIGKILLed inside each stage', () => {
 });
 
 describe.concurrent('the webhook worker process SIGKILLed while a retry is pending', () => {
-  /** Retry 1 falls due 4 s after the first failure: time enough to kill the worker before it. */
-  const RETRY_DELAYS = [4, 1, 1];
+  /**
+   * Retry 1 falls due an hour after the first failure, so the kill always comes before it (the
+   * test then brings it forward); retry 2 keeps a real second between attempts 2 and 3.
+   */
+  const RETRY_DELAYS = [3600, 1, 1];
   let app: TestApp;
   let boss: PgBoss | undefined;
   let receiver: TestReceiver | undefined;
@@ -394,7 +399,7 @@ describe.concurrent('the webhook worker process SIGKILLed while a retry is pendi
       SERVER_SECRET: app.services.config.serverSecret,
       DATA_DIR: dataDir,
       WEBHOOK_RETRY_DELAYS: RETRY_DELAYS.join(','),
-      WEBHOOK_TIMEOUT_MS: '2000',
+      WEBHOOK_TIMEOUT_MS: '30000', // the receiver answers at once: only a loaded machine to outlast
       JOB_POLLING_MS: '500',
     });
 
@@ -425,7 +430,7 @@ describe.concurrent('the webhook worker process SIGKILLed while a retry is pendi
       .poll(async () => {
         const [d] = await delivery();
         return d ? { status: d.status, jobs: (await jobsOf(d.id)).map((j) => [j.attempt, j.state]) } : null;
-      }, { timeout: 10_000, interval: 50 })
+      }, { interval: 50 })
       .toEqual({ status: 'retrying', jobs: [[1, 'completed'], [2, 'created']] });
     first.proc.kill('SIGKILL');
     expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
@@ -435,13 +440,18 @@ describe.concurrent('the webhook worker process SIGKILLed while a retry is pendi
     expect(pending).toMatchObject({ status: 'retrying', attempt: 1, status_code: 500 });
     const queued = (await jobsOf(pending.id)).find((j) => j.attempt === 2)!;
     expect(queued.state).toBe('created');
+    // Queued for the instant its row names, RETRY_DELAYS[0] after the failed attempt.
+    const { rows: [failed] } = await pool.query('SELECT attempted_at FROM webhook_delivery_attempts WHERE delivery_id = $1 AND attempt = 1', [pending.id]);
+    expect(queued.startAfter).toEqual(pending.next_attempt_at);
+    expect(pending.next_attempt_at.getTime() - failed.attempted_at.getTime()).toBe(RETRY_DELAYS[0] * 1000);
+    // Its time comes while no worker runs.
+    expect(await dueNow(boss!, pending.id)).toMatchObject({ attempt: 2 });
 
     const second = worker();
-    const hooks = await receiver.waitFor(3, 30_000);
-    await expect.poll(async () => (await delivery())[0].status, { timeout: 10_000 }).toBe('succeeded');
+    const hooks = await receiver.waitFor(3);
+    await expect.poll(async () => (await delivery())[0].status).toBe('succeeded');
 
-    // Each retry no earlier than its schedule (the queued job's startAfter), across the restart.
-    expect(hooks[1].at).toBeGreaterThanOrEqual(queued.startAfter.getTime());
+    // Retry 2 no earlier than its schedule, across the restart.
     expect(hooks[2].at - hooks[1].at).toBeGreaterThanOrEqual(RETRY_DELAYS[1] * 1000 - 50);
     // One delivery, the same signed message each time (receivers de-duplicate on webhook-id).
     for (const h of hooks) {
@@ -459,12 +469,12 @@ describe.concurrent('the webhook worker process SIGKILLed while a retry is pendi
     ]);
     // pg-boss completes a job after its handler returns, i.e. just after the delivery row says so.
     await expect
-      .poll(async () => (await jobsOf(pending.id)).map((j) => [j.attempt, j.state]), { timeout: 10_000 })
+      .poll(async () => (await jobsOf(pending.id)).map((j) => [j.attempt, j.state]))
       .toEqual([[1, 'completed'], [2, 'completed'], [3, 'completed']]);
     // Every job done and none queued: no further attempt can come.
     expect(receiver.received).toHaveLength(3);
     // The survivor still stops gracefully (SIGTERM: finish in-flight jobs, exit 0).
     second.proc.kill('SIGTERM');
     expect((await second.exited).code).toBe(0);
-  }, 60_000);
+  });
 });

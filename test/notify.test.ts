@@ -18,7 +18,7 @@ import { startWebhookDeliveryWorker } from '../jobs/webhook-delivery.ts';
 import { putChanges } from './helpers/carrier-rows.ts';
 import { startApp, type TestApp } from './helpers/app.ts';
 import { startSmtp, type TestSmtp } from './helpers/smtp.ts';
-import { synthDumps } from './helpers/sample.ts';
+import { loadedSample } from './helpers/sample.ts';
 import { startReceiver, type TestReceiver } from './helpers/webhook-receiver.ts';
 import { DAY_MS, putRunAt, seedCarriers, signup, type TestAccount } from './helpers/watchlist-fixtures.ts';
 
@@ -45,8 +45,8 @@ afterAll(async () => {
 
 const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email));
 
-/** Resolves when every job of `queue` is done (none created, retrying or active). */
-async function drained(queue: string, timeoutMs = 10_000) {
+/** Resolves when every job of `queue` is done (none created, retrying or active); timeoutMs is a safety net. */
+async function drained(queue: string, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const jobs = await boss.findJobs(queue);
@@ -204,19 +204,17 @@ describe('nightly ETL job', () => {
   });
 
   it('runs the pipeline on the newest dump folder, whose load fans the new run out to watchers', async () => {
-    const dumps = await synthDumps(300, 2, 5);
-    const [day1, day2] = fs.readdirSync(dumps).filter((n) => /^\d{4}-\d{2}-\d{2}$/.test(n)).sort();
-    const duckdb = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'etl-duck-')), 'pipeline.duckdb');
-    const env = { DUCKDB_PATH: duckdb, LOG_LEVEL: 'warn' };
-    const etlDb = await (await import('./helpers/db.ts')).freshDatabase();
+    // The loaded sample's days are the baseline; the job then finds the next day as the newest folder.
+    const sample = await loadedSample();
+    const next = sample.days[sample.loaded];
+    const env = { DUCKDB_PATH: sample.duckdb, LOG_LEVEL: 'warn' };
+    const etlDb = sample.db;
     const etlApp = await startApp({ db: etlDb, config: { smtpUrl: smtp.url, jobPollingMs: 500 } });
     const etlBoss = await startBoss(etlDb.url);
     try {
       await startNotifyWorkers(etlBoss, { pool: etlDb.pool, config: etlApp.services.config, mailer: etlApp.services.mailer });
-      // Day 1 is the baseline; the job then finds day 2 as the newest folder.
-      await runPipelineCli(['run', '--input', path.join(dumps, day1)], { ...env, DATABASE_URL: etlDb.url });
-      const onlyDay1 = fs.mkdtempSync(path.join(os.tmpdir(), 'etl-input-'));
-      fs.symlinkSync(path.join(dumps, day2), path.join(onlyDay1, day2));
+      const onlyNext = fs.mkdtempSync(path.join(os.tmpdir(), 'etl-input-'));
+      fs.symlinkSync(path.join(sample.dumps, next), path.join(onlyNext, next));
       const watcher = await signup(etlApp, 'etl-watcher@example.com');
       const all = (await etlDb.pool.query<{ dot_number: string }>('SELECT dot_number FROM carriers ORDER BY dot_number LIMIT 500')).rows.map((r) => r.dot_number);
       for (let i = 0; i < all.length; i += 50) await watcher.api.POST('/v1/watchlist', { body: { dot_numbers: all.slice(i, i + 50) } });
@@ -224,11 +222,11 @@ describe('nightly ETL job', () => {
       const result = await runEtl({
         pool: etlDb.pool,
         boss: etlBoss,
-        config: { etlInputDir: onlyDay1 },
+        config: { etlInputDir: onlyNext },
         databaseUrl: etlDb.url,
         runCli: (args, childEnv) => runPipelineCli(args, { ...childEnv, ...env }),
       });
-      expect(result.input).toBe(path.join(onlyDay1, day2));
+      expect(result.input).toBe(path.join(onlyNext, next));
       expect(result.runs).toHaveLength(1);
       const changed = (
         await etlDb.pool.query(
@@ -238,14 +236,14 @@ describe('nightly ETL job', () => {
       ).rows[0].n;
       expect(changed).toBeGreaterThan(0);
 
-      await expect.poll(() => mailsTo('etl-watcher@example.com').length, { timeout: 15_000, interval: 250 }).toBe(1);
-      expect(mailsTo('etl-watcher@example.com')[0].raw).toMatch(new RegExp(`^Subject: Watchlist: ${changed} carriers? changed on ${day2}$`, 'm'));
+      await expect.poll(() => mailsTo('etl-watcher@example.com').length, { interval: 250 }).toBe(1);
+      expect(mailsTo('etl-watcher@example.com')[0].raw).toMatch(new RegExp(`^Subject: Watchlist: ${changed} carriers? changed on ${next}$`, 'm'));
       // Again: the day is already loaded, no new run, nothing more to fan out.
-      expect((await runEtl({ pool: etlDb.pool, boss: etlBoss, config: { etlInputDir: onlyDay1 }, databaseUrl: etlDb.url, runCli: (args, childEnv) => runPipelineCli(args, { ...childEnv, ...env }) })).runs).toEqual([]);
+      expect((await runEtl({ pool: etlDb.pool, boss: etlBoss, config: { etlInputDir: onlyNext }, databaseUrl: etlDb.url, runCli: (args, childEnv) => runPipelineCli(args, { ...childEnv, ...env }) })).runs).toEqual([]);
     } finally {
       await stopBoss(etlBoss, 2000);
       await etlApp.close();
-      await etlDb.drop();
+      await sample.drop();
     }
   });
 });

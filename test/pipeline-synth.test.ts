@@ -26,7 +26,7 @@ beforeAll(async () => {
   db = await freshDatabase();
   env = await testPipeline(db.pool);
   outcomes = await runInput(env, dumps);
-}, 120_000);
+});
 afterAll(async () => {
   await env?.close();
   await db?.drop();

@@ -83,8 +83,14 @@ async function historyDump() {
   };
 }
 
+/**
+ * The server's clock stands still for this file: "today" and "tomorrow" in the tests are the
+ * server's, even when a test runs across midnight UTC.
+ */
+const NOW = new Date();
+
 beforeAll(async () => {
-  app = await startApp();
+  app = await startApp({ clockAt: NOW });
   run[1] = await load('2026-03-01', 'full', {
     upsert: [v1, v2, v3, v5],
     policies: [
@@ -218,7 +224,7 @@ const asOf = async (dot: string, date: string, headers: Record<string, string> =
   const res = await fetch(`${app.url}/v1/carriers/${dot}?as_of=${date}`, { headers });
   return { status: res.status, headers: res.headers, body: res.status === 304 ? null : await res.json() };
 };
-const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const utcDay = (offsetDays: number) => new Date(NOW.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 describe('GET /v1/carriers/{dot_number}?as_of', () => {
   it('answers the version the newest run on or before that day served', async () => {
@@ -367,14 +373,9 @@ describe('retention (52 weeks)', () => {
       const schedules = await boss.getSchedules();
       expect(schedules.map((s) => s.name)).toContain(QUEUES.changesRetention.name);
       await boss.send(QUEUES.changesRetention.name, {});
-      const deadline = Date.now() + 20_000;
-      let purged: unknown[] = [];
-      while (Date.now() < deadline) {
-        purged = await q('SELECT etl_run_id FROM etl_runs WHERE etl_run_id = $1 AND changes_purged_at IS NOT NULL', [run[2]]);
-        if (purged.length) break;
-        await new Promise((r) => setTimeout(r, 200));
-      }
-      expect(purged).toHaveLength(1);
+      await expect
+        .poll(() => q('SELECT etl_run_id FROM etl_runs WHERE etl_run_id = $1 AND changes_purged_at IS NOT NULL', [run[2]]), { interval: 200 })
+        .toHaveLength(1);
     } finally {
       await stopBoss(boss);
     }

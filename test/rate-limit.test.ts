@@ -2,7 +2,9 @@
  * Rate limits: anonymous per IP, per account at its rate_limit (one pool), the shared pool of the
  * four auth endpoints, health/meta exempt; exact at the boundary, 429 in the envelope with
  * Retry-After, windows that reset; and one limit shared by two server instances through the
- * PostgreSQL store. The limiter cannot read the injected clock, so resets use short windows.
+ * PostgreSQL store. Windows end without waiting: the memory store counts on the server's injected
+ * clock, which the test moves; the PostgreSQL store's window (on the database's now()) is ended in
+ * its table.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../server/openapi.ts';
@@ -16,8 +18,8 @@ const anonymousOp = operations.find((o) => o.keyUse === 'optional' && !o.path.in
 
 let db: TestDatabase;
 const apps: TestApp[] = [];
-async function app(config: Partial<Config> = {}, on: TestDatabase = db) {
-  const a = await startApp({ db: on, config: { ...LIMITS, ...config } });
+async function app(config: Partial<Config> = {}, on: TestDatabase = db, clockAt?: Date) {
+  const a = await startApp({ db: on, config: { ...LIMITS, ...config }, clockAt });
   apps.push(a);
   return a;
 }
@@ -102,15 +104,15 @@ describe('anonymous: 100 per minute per IP', () => {
     await expectLimited(await get(a, anonymousOp.path), 60);
   });
 
-  it('the window resets', async () => {
-    // A window long enough that a loaded machine cannot let it lapse before the 4th request.
-    const windowMs = 4000;
-    const a = await app({ anonymousRateLimit: 3, rateLimitWindowMs: windowMs });
-    const start = Date.now();
+  it('the window resets, to the millisecond', async () => {
+    // The server's clock stands still unless the test moves it.
+    const windowMs = 60_000;
+    const a = await app({ anonymousRateLimit: 3, rateLimitWindowMs: windowMs }, db, new Date());
     for (let i = 0; i < 3; i++) expect((await get(a, anonymousOp.path)).status).not.toBe(429);
-    const limited = await get(a, anonymousOp.path);
-    await expectLimited(limited, windowMs / 1000);
-    await new Promise((r) => setTimeout(r, start + windowMs + 200 - Date.now()));
+    await expectLimited(await get(a, anonymousOp.path), windowMs / 1000);
+    a.advance(windowMs - 1);
+    expect((await get(a, anonymousOp.path)).status).toBe(429);
+    a.advance(1);
     const again = await get(a, anonymousOp.path);
     expect(again.status).not.toBe(429);
     expect(remaining(again)).toBe(2);
@@ -228,16 +230,20 @@ describe('two server instances share one limit through the PostgreSQL store', ()
     await expectLimited(res, 60);
   });
 
-  it('the window resets (short window, own database)', async () => {
+  it('the window resets (own database)', async () => {
     const own = await freshDatabase();
     try {
-      const x = await app({ rateLimitStore: 'postgres', anonymousRateLimit: 3, rateLimitWindowMs: 1500 }, own);
-      const y = await app({ rateLimitStore: 'postgres', anonymousRateLimit: 3, rateLimitWindowMs: 1500 }, own);
+      const x = await app({ rateLimitStore: 'postgres', anonymousRateLimit: 3, rateLimitWindowMs: 60_000 }, own);
+      const y = await app({ rateLimitStore: 'postgres', anonymousRateLimit: 3, rateLimitWindowMs: 60_000 }, own);
       for (let i = 0; i < 3; i++) expect((await get(i % 2 ? x : y, anonymousOp.path)).status).not.toBe(429);
       const limited = await get(x, anonymousOp.path);
-      await expectLimited(limited, 2);
-      await new Promise((r) => setTimeout(r, Number(limited.headers.get('retry-after')) * 1000 + 100));
-      expect((await get(y, anonymousOp.path)).status).not.toBe(429);
+      await expectLimited(limited, 60);
+      expect((await get(y, anonymousOp.path)).status).toBe(429);
+      // The window's end comes: the store's sessions expire now (it compares them with now()).
+      expect((await own.pool.query('UPDATE rate_limit.sessions SET expires_at = now()')).rowCount).toBeGreaterThan(0);
+      const again = await get(y, anonymousOp.path);
+      expect(again.status).not.toBe(429);
+      expect(remaining(again)).toBe(2);
     } finally {
       for (const a of apps.splice(-2)) await a.close();
       await own.drop();

@@ -32,7 +32,7 @@ beforeAll(async () => {
   await runInput(env, dumps);
   const { data } = await app.api.POST('/v1/auth/signup', { body: { email: 'risk-api@example.com', password: 'risk-api-pass' } });
   key = data!.api_key!;
-}, 120_000);
+});
 afterAll(async () => {
   await env?.close();
   await app?.close();

@@ -61,7 +61,7 @@ beforeAll(async () => {
   key = data!.api_key!;
   // Hundreds of POSTs below: lift this account's per-minute limit for the test.
   await q('UPDATE accounts SET rate_limit = 1000000');
-}, 120_000);
+});
 afterAll(async () => {
   await env?.close();
   await app?.close();

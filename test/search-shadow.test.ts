@@ -63,7 +63,8 @@ async function holdCargoLabels() {
   return {
     waiting: async () =>
       (await suite.db.pool.query(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%search_cargo_labels%'`,
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+         WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%search_cargo_labels%'`,
       )).rows[0].n,
     release: async () => {
       await blocker.query('ROLLBACK');
@@ -123,8 +124,7 @@ describe('the search rebuild beside a full load', () => {
     const explode: LoadStep = {
       name: 'explode',
       run: async () => {
-        for (let i = 0; i < 200 && (await waiting()) === 0; i++) await new Promise((r) => setTimeout(r, 25));
-        expect(await waiting()).toBe(1);
+        await expect.poll(waiting, { interval: 25 }).toBe(1);
         throw new Error('load failed');
       },
     };

@@ -21,8 +21,11 @@ export interface AttemptDeps {
 export interface AttemptPolicy {
   /** Seconds before retry 1, 2, … after a failed attempt; [] for none (test events). */
   retryDelays: readonly number[];
-  /** Queues `attempt` of the delivery `delaySeconds` from now, inside the recording transaction. */
-  scheduleRetry?: (client: PoolClient, deliveryId: number, attempt: number, delaySeconds: number) => Promise<void>;
+  /**
+   * Queues `attempt` of the delivery to start at `at` (the row's next_attempt_at, read from the
+   * injected clock), inside the recording transaction.
+   */
+  scheduleRetry?: (client: PoolClient, deliveryId: number, attempt: number, at: Date) => Promise<void>;
   /** Attempt even when the webhook is disabled (the explicit test). */
   evenIfDisabled?: boolean;
 }
@@ -81,7 +84,7 @@ export async function attemptDelivery(
   const status: DeliveryStatus = result.success ? 'succeeded' : delay !== undefined ? 'retrying' : 'failed';
   const nextAttemptAt = delay !== undefined ? new Date(now.getTime() + delay * 1000) : null;
   const record = [deliveryId, attempt, status, result.status_code, result.error, result.duration_ms, nextAttemptAt, now, row.url];
-  if (delay === undefined) {
+  if (nextAttemptAt === null) {
     // Settled (succeeded or finally failed): one statement, no transaction needed.
     await pool.query(sql('jobs/webhook-attempt-record'), record);
   } else {
@@ -89,7 +92,7 @@ export async function attemptDelivery(
     if (!scheduleRetry) throw new Error('a retry is due but no scheduler was given');
     await withTransaction(pool, async (client) => {
       const recorded = await client.query(sql('jobs/webhook-attempt-record'), record);
-      if (recorded.rows[0].updated) await scheduleRetry(client, deliveryId, attempt + 1, delay);
+      if (recorded.rows[0].updated) await scheduleRetry(client, deliveryId, attempt + 1, nextAttemptAt);
     });
   }
   return { ...result, status };

@@ -39,16 +39,27 @@ const TEST_DEFAULTS: Partial<Config> = {
 };
 
 export async function startApp(
-  opts: { db?: TestDatabase; config?: Partial<Config>; services?: Partial<Services>; app?: AppOptions } = {},
+  opts: {
+    db?: TestDatabase;
+    config?: Partial<Config>;
+    services?: Partial<Services>;
+    app?: AppOptions;
+    /**
+     * The injected clock stands at this instant and moves only by advance(), for tests that sit
+     * at a time edge (a window's end, a day's): without it, it is real time plus what advance() added.
+     */
+    clockAt?: Date;
+  } = {},
 ): Promise<TestApp> {
   const db = opts.db ?? (await freshDatabase());
   let offset = 0;
+  const clock = () => new Date((opts.clockAt ? opts.clockAt.getTime() : Date.now()) + offset);
   const config = { ...loadConfig(), ...TEST_DEFAULTS, databaseUrl: db.url, ...opts.config };
   const ownMailer = opts.services?.mailer ? undefined : createMailer(config);
   const services: Services = {
     config,
     pool: db.pool,
-    clock: () => new Date(Date.now() + offset),
+    clock,
     mailer: ownMailer!,
     usage: createUsageCounter(db.pool),
     carrierCache: opts.services && 'carrierCache' in opts.services ? undefined : await createCarrierCache(db.pool, config.carrierCacheMb * 1024 * 1024),

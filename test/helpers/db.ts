@@ -1,4 +1,4 @@
-/** A fresh database per test file, cloned from the migrated template. */
+/** A fresh database per test file, cloned from the migrated template (or another database). */
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -10,18 +10,18 @@ export interface TestDatabase {
   drop: () => Promise<void>;
 }
 
-function withDatabase(serverUrl: string, name: string): string {
+export function withDatabase(serverUrl: string, name: string): string {
   const u = new URL(serverUrl);
   u.pathname = `/${name}`;
   return u.toString();
 }
 
-export async function freshDatabase(): Promise<TestDatabase> {
+export async function freshDatabase(template: string = inject('pgTemplate')): Promise<TestDatabase> {
   const serverUrl = inject('pgServerUrl');
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   await admin.end();
   const url = withDatabase(serverUrl, name);
   const pool = createPool(url);

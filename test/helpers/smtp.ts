@@ -1,6 +1,7 @@
 /**
  * A real SMTP server in-process on 127.0.0.1:0 (smtp-server), recording what it receives.
- * `failNext(n)` makes the next n messages fail with a temporary 451 to exercise retries.
+ * `failNext(n)` makes the next n messages fail with a temporary 451 to exercise retries; `hold()`
+ * leaves the messages that arrive unanswered until the test releases them.
  */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -17,9 +18,11 @@ export interface TestSmtp {
   /** For config.smtpUrl. */
   url: string;
   received: ReceivedMail[];
-  /** Resolves with the next message received from now (or one already waiting beyond `seen`). */
+  /** Resolves with the next message received from now (or one already waiting beyond `seen`); timeoutMs is a safety net. */
   nextMail: (timeoutMs?: number) => Promise<ReceivedMail>;
   failNext: (n: number) => void;
+  /** Answers no message from now on until the returned function is called. */
+  hold: () => () => void;
   /** Attempts refused by failNext so far. */
   refused: () => number;
   close: () => Promise<void>;
@@ -34,6 +37,7 @@ export async function startSmtp(): Promise<TestSmtp> {
   let consumed = 0;
   let failing = 0;
   let refused = 0;
+  let held: (() => void)[] | null = null;
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
@@ -43,6 +47,10 @@ export async function startSmtp(): Promise<TestSmtp> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        if (held) return void held.push(answer);
+        answer();
+      });
+      const answer = () => {
         if (failing > 0) {
           failing--;
           refused++;
@@ -57,7 +65,7 @@ export async function startSmtp(): Promise<TestSmtp> {
         });
         waiters.splice(0).forEach((w) => w());
         callback();
-      });
+      };
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -65,7 +73,7 @@ export async function startSmtp(): Promise<TestSmtp> {
   return {
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
     received,
-    nextMail: async (timeoutMs = 10_000) => {
+    nextMail: async (timeoutMs = 30_000) => {
       const deadline = Date.now() + timeoutMs;
       while (received.length <= consumed) {
         const left = deadline - Date.now();
@@ -82,6 +90,14 @@ export async function startSmtp(): Promise<TestSmtp> {
     },
     failNext: (n) => {
       failing = n;
+    },
+    hold: () => {
+      held ??= [];
+      return () => {
+        const answers = held ?? [];
+        held = null;
+        answers.forEach((a) => a());
+      };
     },
     refused: () => refused,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

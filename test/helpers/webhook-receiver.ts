@@ -1,7 +1,8 @@
 /**
  * A real webhook receiver on loopback (127.0.0.2 by default: not one of the refused host literals,
  * and Linux routes all of 127/8 to lo). It records every request with its raw body and answers as
- * `respond` says for the n-th request (1-based): a status, a status after a delay, or never.
+ * `respond` says for the n-th request (1-based): a status, a status once a promise settles (the
+ * test decides when, instead of a delay that a slow machine could outlast), or never.
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -16,12 +17,12 @@ export interface ReceivedHook {
   at: number;
 }
 
-export type Answer = number | 'hang' | { status: number; delayMs: number };
+export type Answer = number | 'hang' | { status: number; after: Promise<unknown> };
 
 export interface TestReceiver {
   url: string;
   received: ReceivedHook[];
-  /** Resolves once `count` requests have arrived. */
+  /** Resolves once `count` requests have arrived (rejects after timeoutMs, a safety net only). */
   waitFor: (count: number, timeoutMs?: number) => Promise<ReceivedHook[]>;
   close: () => Promise<void>;
 }
@@ -29,7 +30,6 @@ export interface TestReceiver {
 export async function startReceiver(respond: (n: number) => Answer = () => 200, host = '127.0.0.2'): Promise<TestReceiver> {
   const received: ReceivedHook[] = [];
   const sockets = new Set<Socket>();
-  const timers = new Set<NodeJS.Timeout>();
   let waiters: (() => void)[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -42,8 +42,9 @@ export async function startReceiver(respond: (n: number) => Answer = () => 200, 
       if (answer === 'hang') return;
       const send = (status: number) => res.writeHead(status, { 'Content-Type': 'text/plain' }).end('ok');
       if (typeof answer === 'number') return send(answer);
-      const t = setTimeout(() => send(answer.status), answer.delayMs);
-      timers.add(t);
+      void answer.after.then(() => {
+        if (!req.socket.destroyed) send(answer.status);
+      });
     });
   });
   server.on('connection', (s) => {
@@ -55,7 +56,7 @@ export async function startReceiver(respond: (n: number) => Answer = () => 200, 
   return {
     url: `http://${host}:${port}/hooks/carrier-data`,
     received,
-    waitFor: async (count, timeoutMs = 15_000) => {
+    waitFor: async (count, timeoutMs = 30_000) => {
       const deadline = Date.now() + timeoutMs;
       while (received.length < count) {
         const left = deadline - Date.now();
@@ -71,7 +72,6 @@ export async function startReceiver(respond: (n: number) => Answer = () => 200, 
       return received.slice(0, count);
     },
     close: async () => {
-      timers.forEach(clearTimeout);
       sockets.forEach((s) => s.destroy());
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
