@@ -173,14 +173,19 @@ describe('logs of a real server process', () => {
     }
     expect(token).not.toBe('');
     expect((await post('/v1/auth/reset-password', { token, password: newPassword })).status).toBe(200);
-    const rotated = await (await post('/v1/auth/regenerate-key', {}, key1)).json();
+    // The reset replaced key1; the next login returns its successor.
+    const relogin = await (await post('/v1/auth/login', { email: 'leak@example.com', password: newPassword })).json();
+    const keyAfterReset: string = relogin.api_key;
+    expect(keyAfterReset).not.toBe(key1);
+    const rotated = await (await post('/v1/auth/regenerate-key', {}, keyAfterReset)).json();
     const key2: string = rotated.api_key;
     const hook = await fetch(`${url}/v1/watchlist/webhook`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', 'X-API-Key': key2 },
       body: JSON.stringify({ url: 'https://example.com/receiver' }),
     });
-    const secrets = [key1, key2, password, newPassword, token];
+    const secrets = [key1, keyAfterReset, key2, password, newPassword, token];
+    for (const s of secrets) expect(s).toEqual(expect.any(String));
     if (hook.status === 200) {
       const { secret } = await hook.json();
       if (secret) secrets.push(secret);
