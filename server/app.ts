@@ -51,7 +51,8 @@ const notImplemented: RequestHandler = (req) => {
 export function createApp(services: Services, options: AppOptions = {}): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Whose X-Forwarded-For sets req.ip, which the per-IP rate limits key on: TRUST_PROXY, none by default.
+  app.set('trust proxy', services.config.trustProxy);
   app.set('etag', false);
   // Handlers that send answers already serialised give the validator the object then (handlers/carriers.ts).
   app.locals.validateResponses = Boolean(options.validateResponses);

@@ -25,3 +25,34 @@ describe('DB_POOL_SIZE', () => {
     expect(() => loadConfig()).toThrow('DB_POOL_SIZE must be an integer, got "many"');
   });
 });
+
+describe('TRUST_PROXY', () => {
+  const saved = process.env.TRUST_PROXY;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.TRUST_PROXY;
+    else process.env.TRUST_PROXY = saved;
+  });
+
+  it('trusts no proxy by default', () => {
+    delete process.env.TRUST_PROXY;
+    expect(loadConfig().trustProxy).toBe(false);
+    process.env.TRUST_PROXY = 'false';
+    expect(loadConfig().trustProxy).toBe(false);
+  });
+
+  it('takes a hop count or a list of addresses, subnets and names', () => {
+    process.env.TRUST_PROXY = '1';
+    expect(loadConfig().trustProxy).toBe(1);
+    process.env.TRUST_PROXY = 'loopback, 10.0.0.0/8 ,fd00::/8,192.0.2.7';
+    expect(loadConfig().trustProxy).toEqual(['loopback', '10.0.0.0/8', 'fd00::/8', '192.0.2.7']);
+  });
+
+  it('refuses true (every peer) and entries that are no address', () => {
+    process.env.TRUST_PROXY = 'true';
+    expect(() => loadConfig()).toThrow(/TRUST_PROXY=true would let every client choose its own address/);
+    for (const bad of ['proxy.example.com', '10.0.0.0/33', '10.0.0.1/8/8', 'loopbak']) {
+      process.env.TRUST_PROXY = bad;
+      expect(() => loadConfig(), bad).toThrow(/TRUST_PROXY: .* is not an address/);
+    }
+  });
+});
