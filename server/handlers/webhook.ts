@@ -6,7 +6,7 @@ import type { components } from '../../generated/openapi.ts';
 import { statement } from '../../lib/db.ts';
 import { attemptDelivery } from '../../lib/webhooks/attempt.ts';
 import { newWebhookSecret, sealWebhookSecret } from '../../lib/webhooks/secret.ts';
-import { webhookUrlProblem } from '../../lib/webhooks/url-policy.ts';
+import { normalisedWebhookUrl, webhookUrlProblem } from '../../lib/webhooks/url-policy.ts';
 import { accountOf } from '../auth.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { bodyOf, queryOf, type HandlerFactory, type JsonOf } from './types.ts';
@@ -48,9 +48,10 @@ export const webhookHandlers: HandlerFactory = ({ pool, config, clock }) => ({
   },
 
   putWebhook: async (req, res) => {
-    const { url } = bodyOf(req, 'putWebhook');
-    const problem = await webhookUrlProblem(url, { blockPrivate: config.webhookBlockPrivate });
+    const raw = bodyOf(req, 'putWebhook').url;
+    const problem = await webhookUrlProblem(raw, { blockPrivate: config.webhookBlockPrivate });
     if (problem) throw badRequest(problem);
+    const url = normalisedWebhookUrl(raw);
     const secret = newWebhookSecret();
     const { rows } = await pool.query<WebhookRow & { created: boolean }>(statement('api/webhook-put', [
       accountOf(res).id,
