@@ -15,6 +15,7 @@ import { securityHeaders } from './security-headers.ts';
 import { cachedLookups } from './cached-lookups.ts';
 import { authenticate, requireValidKey } from './auth.ts';
 import { createRateLimiter } from './rate-limit.ts';
+import { jsonBody } from './json-body.ts';
 import { handlers as allHandlers } from './handlers/index.ts';
 import type { HandlerMap } from './handlers/types.ts';
 
@@ -65,12 +66,12 @@ export function createApp(services: Services, options: AppOptions = {}): express
   app.get('/docs/init.js', (_req, res) => res.sendFile(path.join(docsDir, 'init.js')));
   app.use('/docs/assets', express.static(swaggerUiDir, { index: false }));
 
-  app.use(express.json({ limit: services.config.bodyLimit, type: ['application/json', 'application/*+json'] }));
-
-  // Before the validator, so 401 and 429 come before 400. The rate limiter counts a request before
-  // its key is rejected, so rejected keys spend the caller's per-IP allowance.
+  // Before the body is read and validated, so 401 and 429 come before 400, 413 and 415, and a
+  // malformed body counts against the limits like any request. The rate limiter counts a request
+  // before its key is rejected, so rejected keys spend the caller's per-IP allowance.
   app.use(authenticate(services), createRateLimiter(services), requireValidKey);
   app.use(cachedLookups(services.carrierCache));
+  app.use(jsonBody(services.config.bodyLimit));
 
   app.use(
     OpenApiValidator.middleware({
