@@ -262,7 +262,8 @@ export interface paths {
          * @description Stateless: nothing about the policy is stored. The body is optional; an empty body or
          *     `{}` gives the default policy (`min_bipd` 750000, `min_cargo` 0), always recomputed from
          *     source data (not the cached score). A partial body merges with the defaults; `policy` in
-         *     the response is the merged policy applied.
+         *     the response is the merged policy applied. A non-empty body without `Content-Type:
+         *     application/json` → 415 `UNSUPPORTED_MEDIA_TYPE` (never read as no body).
          *
          *     - A negative threshold → 400 `INVALID_PARAM`, the message names the field (e.g.
          *       `min_bipd must be >= 0`). The schema deliberately carries no `minimum` so the handler
@@ -443,10 +444,17 @@ export interface paths {
          *     (`secret`, once); updating the URL, or re-enabling a disabled webhook, keeps the secret
          *     and does not return it (use rotate-secret for a new one).
          *
-         *     URL rules (otherwise 400 `INVALID_PARAM`): absolute, scheme `http` or `https` only, at
-         *     most 2048 characters; the host literals `localhost`, `127.0.0.1`, `::1` and `0.0.0.0` are
-         *     rejected. No DNS-based private-address filtering by default (beyond the spec,
-         *     `WEBHOOK_BLOCK_PRIVATE=true` also refuses hosts resolving to private or loopback
+         *     URL rules (otherwise 400 `INVALID_PARAM`): absolute and written `http://host…` or
+         *     `https://host…` (any case; `http:/host` or `http:\\host` are refused rather than guessed
+         *     at), at most 2048 characters once percent-encoded, no user name or password in it (receivers
+         *     verify deliveries by their signature). The hosts `localhost`, `127.0.0.1`, `::1` and
+         *     `0.0.0.0` are rejected, compared as addresses, so every spelling of them is
+         *     (`[::ffff:127.0.0.1]`, `[::ffff:7f00:1]`, `[::]`, `127.1`). Beyond the spec, link-local and
+         *     cloud-metadata addresses (`169.254.0.0/16`, `fe80::/10`, `fd00:ec2::254`, in any spelling)
+         *     are always rejected, and never connected to. The URL is stored and echoed in its
+         *     normalised spelling (scheme and host in lower case, e.g. `HTTP://Hooks.Example.com` →
+         *     `http://hooks.example.com/`). No DNS-based private-address filtering by default (beyond
+         *     the spec, `WEBHOOK_BLOCK_PRIVATE=true` also refuses hosts resolving to private or loopback
          *     addresses).
          */
         put: operations["putWebhook"];
@@ -632,10 +640,13 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with a reset token
-         * @description Consumes the token and sets the password; the API key is unchanged. A password under 8
-         *     characters → 400 `INVALID_PARAM` (checked first; the token stays usable). A token that is
-         *     invalid, already used or over 1 hour old → 400 `INVALID_TOKEN`. Shares the 10-per-minute
-         *     per-IP limit of the four auth endpoints.
+         * @description Consumes the token, sets the password and replaces the account's API key: a reset proves
+         *     the e-mail (a sign-up, which needs no password, does not), so the key issued before it
+         *     answers 401 `UNAUTHORIZED` from then on and the next login returns the new one. The reset
+         *     e-mail says so. A password under 8 characters → 400 `INVALID_PARAM` (checked first; the
+         *     token stays usable). A token that is invalid, already used or over 1 hour old → 400
+         *     `INVALID_TOKEN`, answered before any work is spent on the new password. Shares the
+         *     10-per-minute per-IP limit of the four auth endpoints.
          */
         post: operations["resetPassword"];
         delete?: never;
@@ -755,7 +766,7 @@ export interface components {
          *     | `METHOD_NOT_ALLOWED` | 405 | the path exists but not with this method |
          *     | `ACCOUNT_EXISTS` | 409 | sign-up with a registered e-mail |
          *     | `PAYLOAD_TOO_LARGE` | 413 | body over the size limit (100 kB by default) |
-         *     | `UNSUPPORTED_MEDIA_TYPE` | 415 | body not `application/json` |
+         *     | `UNSUPPORTED_MEDIA_TYPE` | 415 | a body sent without `Content-Type: application/json` to an operation that takes JSON |
          *     | `RATE_LIMITED` | 429 | rate limit exceeded |
          *     | `INTERNAL_ERROR` | 500 | unexpected fault |
          *     | `NOT_IMPLEMENTED` | 501 | operation not served by this build |
@@ -1360,7 +1371,7 @@ export interface components {
         WebhookPutRequest: {
             /**
              * Format: uri
-             * @description Absolute http or https URL; the hosts localhost, 127.0.0.1, ::1 and 0.0.0.0 are rejected (400 `INVALID_PARAM`).
+             * @description Absolute http or https URL without credentials; localhost, 127.0.0.1, ::1, 0.0.0.0 (in any spelling), link-local and metadata addresses are rejected (400 `INVALID_PARAM`).
              */
             url: string;
         };
@@ -1637,7 +1648,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not `application/json`. */
+        /** @description `UNSUPPORTED_MEDIA_TYPE`: a body was sent without `Content-Type: application/json` (another type or none); message `Content-Type must be application/json`. */
         UnsupportedMediaType: {
             headers: {
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -2136,10 +2147,11 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Integer; default 50; values outside [1, 200] are clamped; malformed values fall back
-                 *     to 50 (never a 400). The applied value is echoed as `limit`.
+                 * @description Integer in decimal digits; default 50; values outside [1, 200] are clamped; anything
+                 *     else (`10.5`, `1e1`, `0x10`, ` 10`, empty, or the parameter given twice) falls back to
+                 *     50, never a 400. The applied value is echoed as `limit`.
                  */
-                limit?: string;
+                limit?: unknown;
             };
             header?: {
                 /** @description An `ETag` from an earlier answer; when it still matches, the answer is 304 without a body (beyond the spec). */
@@ -2670,10 +2682,11 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Integer; default 20; values outside [1, 100] are clamped; malformed values fall back
-                 *     to 20 (never a 400). The applied value is echoed as `limit`.
+                 * @description Integer in decimal digits; default 20; values outside [1, 100] are clamped; anything
+                 *     else (`10.5`, `1e1`, `0x10`, ` 10`, empty, or the parameter given twice) falls back to
+                 *     20, never a 400. The applied value is echoed as `limit`.
                  */
-                limit?: string;
+                limit?: unknown;
             };
             header?: never;
             path?: never;
@@ -2862,7 +2875,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Password set. */
+            /** @description Password set and API key replaced. */
             200: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];

@@ -16,6 +16,7 @@ import { cachedLookups } from './cached-lookups.ts';
 import { authenticate, requireValidKey } from './auth.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { jsonBody } from './json-body.ts';
+import { strictNumbers } from './number-params.ts';
 import { handlers as allHandlers } from './handlers/index.ts';
 import type { HandlerMap } from './handlers/types.ts';
 
@@ -72,6 +73,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
   app.use(authenticate(services), createRateLimiter(services), requireValidKey);
   app.use(cachedLookups(services.carrierCache));
   app.use(jsonBody(services.config.bodyLimit));
+  app.use(strictNumbers);
 
   app.use(
     OpenApiValidator.middleware({

@@ -8,6 +8,7 @@ import { attemptDelivery } from '../../lib/webhooks/attempt.ts';
 import { newWebhookSecret, sealWebhookSecret } from '../../lib/webhooks/secret.ts';
 import { normalisedWebhookUrl, webhookUrlProblem } from '../../lib/webhooks/url-policy.ts';
 import { accountOf } from '../auth.ts';
+import { clamped, clampOf } from '../number-params.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { bodyOf, queryOf, type HandlerFactory, type JsonOf } from './types.ts';
 
@@ -34,11 +35,8 @@ function present(row: WebhookRow, secret?: string): WebhookConfig {
   };
 }
 
-/** Deliveries `limit`: default 20, clamped to [1, 100], anything that is not an integer → 20. */
-export function deliveriesLimit(raw: unknown): number {
-  if (typeof raw !== 'string' || !/^\s*[+-]?\d+\s*$/.test(raw)) return 20;
-  return Math.min(100, Math.max(1, Number(raw)));
-}
+/** Deliveries `limit`: default 20, clamped to [1, 100], malformed → 20 (openapi.yaml x-clamp). */
+const DELIVERIES_LIMIT = clampOf('listWebhookDeliveries', 'limit');
 
 export const webhookHandlers: HandlerFactory = ({ pool, config, clock }) => ({
   getWebhook: async (_req, res) => {
@@ -102,7 +100,7 @@ export const webhookHandlers: HandlerFactory = ({ pool, config, clock }) => ({
   },
 
   listWebhookDeliveries: async (req, res) => {
-    const limit = deliveriesLimit(queryOf(req, 'listWebhookDeliveries').limit);
+    const limit = clamped(queryOf(req, 'listWebhookDeliveries').limit, DELIVERIES_LIMIT);
     const { rows } = await pool.query(statement('api/webhook-deliveries', [accountOf(res).id, limit]));
     const body: JsonOf<'listWebhookDeliveries', 200> = {
       deliveries: rows.map((r) => ({
