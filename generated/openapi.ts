@@ -758,6 +758,7 @@ export interface components {
          *
          *     | code | status | when |
          *     |---|---|---|
+         *     | `BAD_REQUEST` | 400 | the HTTP request itself cannot be read (malformed request line or header) |
          *     | `INVALID_PARAM` | 400 | a parameter or body field breaks its schema or rule: malformed JSON, unknown parameter or field, non-digit DOT/MC, out-of-range `page`/`per_page`/`radius`, list over its maximum, `as_of` outside the horizon, negative policy threshold, password under 8 characters, rejected webhook URL |
          *     | `LIMIT_EXCEEDED` | 400 | a watchlist addition would exceed the account's cap |
          *     | `INVALID_TOKEN` | 400 | reset token invalid, used or expired |
@@ -765,9 +766,11 @@ export interface components {
          *     | `NOT_FOUND` | 404 | unknown DOT (carrier endpoints), unknown run, no run yet, no webhook configured, login with an unknown e-mail, unknown path |
          *     | `METHOD_NOT_ALLOWED` | 405 | the path exists but not with this method |
          *     | `ACCOUNT_EXISTS` | 409 | sign-up with a registered e-mail |
+         *     | `REQUEST_TIMEOUT` | 408 | the request headers did not arrive in time |
          *     | `PAYLOAD_TOO_LARGE` | 413 | body over the size limit (100 kB by default) |
          *     | `UNSUPPORTED_MEDIA_TYPE` | 415 | a body sent without `Content-Type: application/json` to an operation that takes JSON |
          *     | `RATE_LIMITED` | 429 | rate limit exceeded |
+         *     | `HEADERS_TOO_LARGE` | 431 | the request headers are over Node's limit (16 kB) |
          *     | `INTERNAL_ERROR` | 500 | unexpected fault |
          *     | `NOT_IMPLEMENTED` | 501 | operation not served by this build |
          *     | `SERVICE_UNAVAILABLE` | 503 | database unreachable |
@@ -775,7 +778,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "INVALID_PARAM" | "LIMIT_EXCEEDED" | "INVALID_TOKEN" | "UNAUTHORIZED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ACCOUNT_EXISTS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE";
+                code: "BAD_REQUEST" | "INVALID_PARAM" | "LIMIT_EXCEEDED" | "INVALID_TOKEN" | "UNAUTHORIZED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "ACCOUNT_EXISTS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE";
                 /** @description Human-readable detail; names the offending parameter where there is one. */
                 message: string;
             };

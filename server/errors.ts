@@ -3,22 +3,11 @@
  * our own HttpErrors, validator errors, body-parser errors, Postgres errors, anything uncaught.
  */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { components } from '../generated/openapi.ts';
 import { requestLogger } from './access-log.ts';
 
-export type ErrorCode =
-  | 'INVALID_PARAM'
-  | 'LIMIT_EXCEEDED'
-  | 'INVALID_TOKEN'
-  | 'UNAUTHORIZED'
-  | 'NOT_FOUND'
-  | 'METHOD_NOT_ALLOWED'
-  | 'ACCOUNT_EXISTS'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'RATE_LIMITED'
-  | 'INTERNAL_ERROR'
-  | 'NOT_IMPLEMENTED'
-  | 'SERVICE_UNAVAILABLE';
+/** Every code the contract lists (openapi.yaml, Error). */
+export type ErrorCode = components['schemas']['Error']['error']['code'];
 
 export class HttpError extends Error {
   constructor(
