@@ -440,9 +440,10 @@ export interface paths {
         /**
          * Create or update the webhook
          * @description One webhook URL per account. Sets `url` and enables the webhook; answers 200 with the
-         *     configuration in both cases. Only on the first create is a secret generated and returned
-         *     (`secret`, once); updating the URL, or re-enabling a disabled webhook, keeps the secret
-         *     and does not return it (use rotate-secret for a new one).
+         *     configuration in every case. Creating one, or setting a disabled one (DELETE) again, is a
+         *     create (spec state table: none/disabled → enabled): a new secret is generated and
+         *     returned once (`secret`); the old secret no longer signs anything. Updating the URL of an
+         *     enabled webhook keeps its secret and does not return it (use rotate-secret for a new one).
          *
          *     URL rules (otherwise 400 `INVALID_PARAM`): absolute and written `http://host…` or
          *     `https://host…` (any case; `http:/host` or `http:\\host` are refused rather than guessed
@@ -504,11 +505,11 @@ export interface paths {
         put?: never;
         /**
          * Send a test delivery
-         * @description Synchronously sends one signed `watchlist.test` event to the configured URL (also when the
-         *     webhook is disabled: the test is explicit) and reports the outcome: one attempt, no
-         *     retries, 10-second timeout. A failing receiver is not an error of this call (200 with
-         *     `success: false`). The attempt is recorded in the deliveries log. None configured → 404
-         *     `NOT_FOUND`. No request body.
+         * @description Synchronously sends one signed `watchlist.test` event to the configured URL and reports the
+         *     outcome: one attempt, no retries, 10-second timeout. A failing receiver is not an error of
+         *     this call (200 with `success: false`). The attempt is recorded in the deliveries log. None
+         *     configured → 404 `NOT_FOUND`; a disabled webhook (DELETE) → 409 `WEBHOOK_DISABLED`, and
+         *     nothing is sent or logged. No request body.
          */
         post: operations["testWebhook"];
         delete?: never;
@@ -766,6 +767,7 @@ export interface components {
          *     | `NOT_FOUND` | 404 | unknown DOT (carrier endpoints), unknown run, no run yet, no webhook configured, login with an unknown e-mail, unknown path |
          *     | `METHOD_NOT_ALLOWED` | 405 | the path exists but not with this method |
          *     | `ACCOUNT_EXISTS` | 409 | sign-up with a registered e-mail |
+         *     | `WEBHOOK_DISABLED` | 409 | a test delivery to a disabled webhook |
          *     | `REQUEST_TIMEOUT` | 408 | the request headers did not arrive in time |
          *     | `PAYLOAD_TOO_LARGE` | 413 | body over the size limit (100 kB by default) |
          *     | `UNSUPPORTED_MEDIA_TYPE` | 415 | a body sent without `Content-Type: application/json` to an operation that takes JSON |
@@ -778,7 +780,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "BAD_REQUEST" | "INVALID_PARAM" | "LIMIT_EXCEEDED" | "INVALID_TOKEN" | "UNAUTHORIZED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "ACCOUNT_EXISTS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE";
+                code: "BAD_REQUEST" | "INVALID_PARAM" | "LIMIT_EXCEEDED" | "INVALID_TOKEN" | "UNAUTHORIZED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "ACCOUNT_EXISTS" | "WEBHOOK_DISABLED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE";
                 /** @description Human-readable detail; names the offending parameter where there is one. */
                 message: string;
             };
@@ -2573,7 +2575,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The configuration; `secret` present only when this request created the webhook. */
+            /** @description The configuration; `secret` present only when this request created the webhook or re-enabled a disabled one. */
             200: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -2675,6 +2677,17 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            /** @description `WEBHOOK_DISABLED`: the webhook is disabled; PUT enables it again (with a new secret). */
+            409: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
