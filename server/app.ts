@@ -12,6 +12,7 @@ import { OPENAPI_PATH, operations } from './openapi.ts';
 import type { Services } from './services.ts';
 import { accessLog } from './access-log.ts';
 import { securityHeaders } from './security-headers.ts';
+import { corsHeaders } from './cors.ts';
 import { cachedLookups } from './cached-lookups.ts';
 import { authenticate, requireValidKey } from './auth.ts';
 import { createRateLimiter } from './rate-limit.ts';
@@ -61,6 +62,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
 
   app.use(securityHeaders());
   app.use(accessLog());
+  app.use(corsHeaders(services.config));
 
   app.get('/openapi.yaml', (_req, res) => res.type('application/yaml').sendFile(OPENAPI_PATH));
   app.get(['/docs', '/docs/'], (_req, res) => res.sendFile(path.join(docsDir, 'index.html')));

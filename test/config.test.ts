@@ -56,3 +56,25 @@ describe('TRUST_PROXY', () => {
     }
   });
 });
+
+describe('CORS_ORIGINS', () => {
+  const saved = process.env.CORS_ORIGINS;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.CORS_ORIGINS;
+    else process.env.CORS_ORIGINS = saved;
+  });
+
+  it('allows any origin by default, or the origins listed', () => {
+    delete process.env.CORS_ORIGINS;
+    expect(loadConfig().corsOrigins).toBe('*');
+    process.env.CORS_ORIGINS = 'https://app.example.com, http://localhost:5173';
+    expect(loadConfig().corsOrigins).toEqual(['https://app.example.com', 'http://localhost:5173']);
+  });
+
+  it('refuses entries that are not origins', () => {
+    for (const bad of ['app.example.com', 'https://app.example.com/', 'https://app.example.com/path', 'https://a.example.com,*']) {
+      process.env.CORS_ORIGINS = bad;
+      expect(() => loadConfig(), bad).toThrow(/CORS_ORIGINS: .* is not an origin/);
+    }
+  });
+});
