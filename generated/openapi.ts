@@ -366,8 +366,9 @@ export interface paths {
         /**
          * Watch carriers
          * @description Adds up to 50 DOT numbers (more, or an entry that is not 1–8 digits → 400
-         *     `INVALID_PARAM`). Duplicates in the request count once. `added` counts newly watched
-         *     carriers; `skipped` counts the others: already watched (a no-op) or matching no carrier.
+         *     `INVALID_PARAM`). Duplicates in the request count once (leading zeros ignored). `added`
+         *     counts newly watched carriers; `skipped` counts carriers already watched (a no-op);
+         *     `not_found` lists the DOT numbers that match no carrier (as sent), which are not added.
          *     When the additions would take the watchlist over the account's cap (`free` 500, `pro`
          *     10,000; see `usage.watchlist_cap` on `GET /v1/auth/me`) → 400 `LIMIT_EXCEEDED` and nothing
          *     is added.
@@ -1323,8 +1324,10 @@ export interface components {
         WatchlistAddResult: {
             /** @description Newly watched carriers. */
             added: number;
-            /** @description Distinct DOTs not added (already watched or unknown). */
+            /** @description Distinct carriers not added because they were already watched. */
             skipped: number;
+            /** @description DOT numbers that match no carrier, as sent, once each, in request order; not added. */
+            not_found: string[];
             /** @constant */
             status: "ok";
         };
