@@ -782,7 +782,12 @@ export interface components {
             error: {
                 /** @enum {string} */
                 code: "BAD_REQUEST" | "INVALID_PARAM" | "LIMIT_EXCEEDED" | "INVALID_TOKEN" | "UNAUTHORIZED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "ACCOUNT_EXISTS" | "WEBHOOK_DISABLED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE";
-                /** @description Human-readable detail; names the offending parameter where there is one. */
+                /**
+                 * @description Human-readable detail in plain words, naming the offending parameter or field as
+                 *     the client wrote it (`dot_numbers is required`, `as_of must be a date
+                 *     (YYYY-MM-DD)`, `dot_numbers[1] must be 1 to 8 digits`, `Content-Type must be
+                 *     application/json`). Meant for people; branch on `code`, not on the message.
+                 */
                 message: string;
             };
         };
@@ -1600,7 +1605,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": "INVALID_PARAM",
-                 *         "message": "query.per_page must be <= 100"
+                 *         "message": "per_page must be at most 100"
                  *       }
                  *     }
                  */

@@ -5,6 +5,10 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { components } from '../generated/openapi.ts';
 import { requestLogger } from './access-log.ts';
+import { plainMessage, type ValidatorFinding } from './validation-messages.ts';
+
+/** The 415 message, wherever the refusal comes from (server/json-body.ts or the validator). */
+export const NOT_JSON_MESSAGE = 'Content-Type must be application/json';
 
 /** Every code the contract lists (openapi.yaml, Error). */
 export type ErrorCode = components['schemas']['Error']['error']['code'];
@@ -69,18 +73,10 @@ interface ValidatorError {
   type?: string;
   code?: string;
   message?: string;
-  errors?: { path?: string; message?: string }[];
+  errors?: ValidatorFinding[];
 }
 
-function describeValidation(err: ValidatorError): string {
-  if (!err.errors?.length) return err.message ?? 'Invalid request';
-  return err.errors
-    .map((e) => {
-      const where = (e.path ?? '').replace(/^\/?(query|body|params|path|headers)\/?/, '$1.').replace(/\//g, '.');
-      return where ? `${where.replace(/\.$/, '')} ${e.message}` : (e.message ?? '');
-    })
-    .join('; ');
-}
+const describeValidation = (err: ValidatorError): string => (err.errors?.length ? plainMessage(err.errors) : (err.message ?? 'Invalid request'));
 
 export function toHttpError(err: unknown): HttpError {
   if (err instanceof HttpError) return err;
@@ -100,6 +96,7 @@ export function toHttpError(err: unknown): HttpError {
     const message =
       status === 405 ? 'Method not allowed on this path' :
       status === 404 ? 'No such endpoint' :
+      status === 415 ? NOT_JSON_MESSAGE :
       describeValidation(e);
     return new HttpError(status, code, message);
   }

@@ -6,19 +6,20 @@
  * handler would silently answer as if none had been sent.
  */
 import express, { type Request, type RequestHandler } from 'express';
-import { HttpError } from './errors.ts';
+import { badRequest, HttpError, NOT_JSON_MESSAGE } from './errors.ts';
 import { findOperation } from './openapi.ts';
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
-
-export const NOT_JSON_MESSAGE = 'Content-Type must be application/json';
 
 /** Bytes follow the headers: a chunked body, or a Content-Length above zero. */
 const hasBody = (req: Request) => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length']) > 0;
 
 export function jsonBody(limit: string): RequestHandler[] {
   const requireJson: RequestHandler = (req, _res, next) => {
-    if (!hasBody(req) || req.is(JSON_TYPES) || !findOperation(req.method, req.path)?.takesJson) return next();
+    const op = findOperation(req.method, req.path);
+    if (!op?.takesJson) return next();
+    if (!hasBody(req)) return next(op.bodyRequired ? badRequest('A JSON body is required (Content-Type: application/json)') : undefined);
+    if (req.is(JSON_TYPES)) return next();
     next(new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', NOT_JSON_MESSAGE));
   };
   return [requireJson, express.json({ limit, type: JSON_TYPES })];

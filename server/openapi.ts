@@ -24,8 +24,10 @@ export interface Operation {
   pathNames: string[];
   /** Query and path parameters, $refs resolved. */
   parameters: Parameter[];
-  /** The JSON request body schema's presence: the operation takes a JSON body. */
+  /** The operation takes a JSON body … */
   takesJson: boolean;
+  /** … and cannot do without one. */
+  bodyRequired: boolean;
 }
 
 export interface Parameter {
@@ -40,7 +42,7 @@ interface SpecOperation {
   operationId: string;
   security?: Record<string, string[]>[];
   parameters?: (Parameter | { $ref: string })[];
-  requestBody?: { content?: Record<string, unknown> };
+  requestBody?: { required?: boolean; content?: Record<string, unknown> };
 }
 
 export const spec = YAML.parse(fs.readFileSync(OPENAPI_PATH, 'utf8')) as {
@@ -85,6 +87,7 @@ export const operations: Operation[] = Object.entries(spec.paths)
         pathNames: [...p.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]),
         parameters: (op.parameters ?? []).map(resolve),
         takesJson: Boolean(op.requestBody?.content?.['application/json']),
+        bodyRequired: Boolean(op.requestBody?.required),
       };
     }),
   );
