@@ -620,7 +620,9 @@ export interface paths {
         /**
          * Request a password-reset e-mail
          * @description Always 200 with the same `message`, whether or not the account exists. If it exists, an
-         *     e-mail is sent with a link carrying a `token` query parameter; the token is single use and
+         *     e-mail is sent with a link carrying a `token` query parameter
+         *     (`PUBLIC_URL/reset-password?token=…`: a page of this service that sets the new password
+         *     through `POST /v1/auth/reset-password` and shows the outcome); the token is single use and
          *     valid for 1 hour (a newer request does not cancel older unexpired tokens). Shares the
          *     10-per-minute per-IP limit of the four auth endpoints.
          */
@@ -766,7 +768,7 @@ export interface components {
          *     | `INVALID_TOKEN` | 400 | reset token invalid, used or expired |
          *     | `UNAUTHORIZED` | 401 | API key missing where required; key unknown, replaced or of a deactivated account; login with a wrong password |
          *     | `NOT_FOUND` | 404 | unknown DOT (carrier endpoints), unknown run, no run yet, no webhook configured, login with an unknown e-mail, unknown path |
-         *     | `METHOD_NOT_ALLOWED` | 405 | the path exists but not with this method |
+         *     | `METHOD_NOT_ALLOWED` | 405 | the path exists but not with this method (`Allow` lists the methods it answers) |
          *     | `ACCOUNT_EXISTS` | 409 | sign-up with a registered e-mail |
          *     | `WEBHOOK_DISABLED` | 409 | a test delivery to a disabled webhook |
          *     | `REQUEST_TIMEOUT` | 408 | the request headers did not arrive in time |

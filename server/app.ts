@@ -24,6 +24,7 @@ import type { HandlerMap } from './handlers/types.ts';
 const require = createRequire(import.meta.url);
 const swaggerUiDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
 const docsDir = path.join(import.meta.dirname, 'docs');
+const resetPageDir = path.join(import.meta.dirname, 'reset-password');
 
 export interface AppOptions {
   /** Validate every response body against openapi.yaml (tests turn this on). */
@@ -64,10 +65,14 @@ export function createApp(services: Services, options: AppOptions = {}): express
   app.use(accessLog());
   app.use(corsHeaders(services.config));
 
+  app.get('/', (_req, res) => res.redirect(302, '/docs'));
   app.get('/openapi.yaml', (_req, res) => res.type('application/yaml').sendFile(OPENAPI_PATH));
   app.get(['/docs', '/docs/'], (_req, res) => res.sendFile(path.join(docsDir, 'index.html')));
   app.get('/docs/init.js', (_req, res) => res.sendFile(path.join(docsDir, 'init.js')));
   app.use('/docs/assets', express.static(swaggerUiDir, { index: false }));
+  // The page the password-reset e-mail links to (PUBLIC_URL/reset-password?token=…).
+  app.get('/reset-password', (_req, res) => res.sendFile(path.join(resetPageDir, 'index.html')));
+  app.use('/reset-password', express.static(resetPageDir, { index: false }));
 
   // Before the body is read and validated, so 401 and 429 come before 400, 413 and 415, and a
   // malformed body counts against the limits like any request. The rate limiter counts a request

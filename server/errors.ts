@@ -6,6 +6,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { components } from '../generated/openapi.ts';
 import { requestLogger } from './access-log.ts';
 import { plainMessage, type ValidatorFinding } from './validation-messages.ts';
+import { allowedMethods } from './openapi.ts';
 
 /** The 415 message, wherever the refusal comes from (server/json-body.ts or the validator). */
 export const NOT_JSON_MESSAGE = 'Content-Type must be application/json';
@@ -103,11 +104,13 @@ export function toHttpError(err: unknown): HttpError {
   return new HttpError(500, 'INTERNAL_ERROR', 'Internal server error');
 }
 
-export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const httpError = toHttpError(err);
   if (httpError.status === 500) requestLogger(res).error({ err }, 'request failed');
   else if (httpError.status === 503) requestLogger(res).warn({ err }, 'database unavailable');
   if (res.headersSent) return;
+  // RFC 9110: a 405 names the methods the resource does answer.
+  if (httpError.status === 405) res.setHeader('Allow', allowedMethods(req.path).join(', '));
   res.status(httpError.status).json({ error: { code: httpError.code, message: httpError.message } });
 };
 

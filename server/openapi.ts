@@ -104,3 +104,14 @@ export function rawPathParams(op: Operation, urlPath: string): Record<string, st
   return Object.fromEntries(op.pathNames.map((name, i) => [name, m?.[i + 1] ?? '']));
 }
 
+/**
+ * The methods a path answers, for the `Allow` header of a 405: those of its most specific
+ * template (`/v1/watchlist/check`, not `/v1/watchlist/{dot_number}`), HEAD with GET, and OPTIONS,
+ * which the CORS middleware answers everywhere. Empty when no operation has this path.
+ */
+export function allowedMethods(urlPath: string): string[] {
+  const template = operations.find((op) => op.pattern.test(urlPath))?.path;
+  if (template === undefined) return [];
+  const methods = operations.filter((op) => op.path === template).flatMap((op) => (op.method === 'get' ? ['GET', 'HEAD'] : [op.method.toUpperCase()]));
+  return [...methods, 'OPTIONS'];
+}
