@@ -268,7 +268,8 @@ export interface paths {
          * @description Stateless: nothing about the policy is stored. The body is optional; an empty body or
          *     `{}` gives the default policy (`min_bipd` 750000, `min_cargo` 0), always recomputed from
          *     source data (not the cached score). A partial body merges with the defaults; `policy` in
-         *     the response is the merged policy applied.
+         *     the response is the merged policy applied. A non-empty body without `Content-Type:
+         *     application/json` → 415 `UNSUPPORTED_MEDIA_TYPE` (never read as no body).
          *
          *     - A negative threshold → 400 `INVALID_PARAM`, the message names the field (e.g.
          *       `min_bipd must be >= 0`). The schema deliberately carries no `minimum` so the handler
@@ -406,8 +407,9 @@ export interface paths {
         /**
          * Watch carriers
          * @description Adds up to 50 DOT numbers (more, or an entry that is not 1–8 digits → 400
-         *     `INVALID_PARAM`). Duplicates in the request count once. `added` counts newly watched
-         *     carriers; `skipped` counts the others: already watched (a no-op) or matching no carrier.
+         *     `INVALID_PARAM`). Duplicates in the request count once (leading zeros ignored). `added`
+         *     counts newly watched carriers; `skipped` counts carriers already watched (a no-op);
+         *     `not_found` lists the DOT numbers that match no carrier (as sent), which are not added.
          *     When the additions would take the watchlist over the account's cap (`free` 500, `pro`
          *     10,000; see `usage.watchlist_cap` on `GET /v1/auth/me`) → 400 `LIMIT_EXCEEDED` and nothing
          *     is added.
@@ -480,14 +482,22 @@ export interface paths {
         /**
          * Create or update the webhook
          * @description One webhook URL per account. Sets `url` and enables the webhook; answers 200 with the
-         *     configuration in both cases. Only on the first create is a secret generated and returned
-         *     (`secret`, once); updating the URL, or re-enabling a disabled webhook, keeps the secret
-         *     and does not return it (use rotate-secret for a new one).
+         *     configuration in every case. Creating one, or setting a disabled one (DELETE) again, is a
+         *     create (spec state table: none/disabled → enabled): a new secret is generated and
+         *     returned once (`secret`); the old secret no longer signs anything. Updating the URL of an
+         *     enabled webhook keeps its secret and does not return it (use rotate-secret for a new one).
          *
-         *     URL rules (otherwise 400 `INVALID_PARAM`): absolute, scheme `http` or `https` only, at
-         *     most 2048 characters; the host literals `localhost`, `127.0.0.1`, `::1` and `0.0.0.0` are
-         *     rejected. No DNS-based private-address filtering by default (beyond the spec,
-         *     `WEBHOOK_BLOCK_PRIVATE=true` also refuses hosts resolving to private or loopback
+         *     URL rules (otherwise 400 `INVALID_PARAM`): absolute and written `http://host…` or
+         *     `https://host…` (any case; `http:/host` or `http:\\host` are refused rather than guessed
+         *     at), at most 2048 characters once percent-encoded, no user name or password in it (receivers
+         *     verify deliveries by their signature). The hosts `localhost`, `127.0.0.1`, `::1` and
+         *     `0.0.0.0` are rejected, compared as addresses, so every spelling of them is
+         *     (`[::ffff:127.0.0.1]`, `[::ffff:7f00:1]`, `[::]`, `127.1`). Beyond the spec, link-local and
+         *     cloud-metadata addresses (`169.254.0.0/16`, `fe80::/10`, `fd00:ec2::254`, in any spelling)
+         *     are always rejected, and never connected to. The URL is stored and echoed in its
+         *     normalised spelling (scheme and host in lower case, e.g. `HTTP://Hooks.Example.com` →
+         *     `http://hooks.example.com/`). No DNS-based private-address filtering by default (beyond
+         *     the spec, `WEBHOOK_BLOCK_PRIVATE=true` also refuses hosts resolving to private or loopback
          *     addresses).
          */
         put: operations["putWebhook"];
@@ -537,11 +547,11 @@ export interface paths {
         put?: never;
         /**
          * Send a test delivery
-         * @description Synchronously sends one signed `watchlist.test` event to the configured URL (also when the
-         *     webhook is disabled: the test is explicit) and reports the outcome: one attempt, no
-         *     retries, 10-second timeout. A failing receiver is not an error of this call (200 with
-         *     `success: false`). The attempt is recorded in the deliveries log. None configured → 404
-         *     `NOT_FOUND`. No request body.
+         * @description Synchronously sends one signed `watchlist.test` event to the configured URL and reports the
+         *     outcome: one attempt, no retries, 10-second timeout. A failing receiver is not an error of
+         *     this call (200 with `success: false`). The attempt is recorded in the deliveries log. None
+         *     configured → 404 `NOT_FOUND`; a disabled webhook (DELETE) → 409 `WEBHOOK_DISABLED`, and
+         *     nothing is sent or logged. No request body.
          */
         post: operations["testWebhook"];
         delete?: never;
@@ -651,7 +661,9 @@ export interface paths {
         /**
          * Request a password-reset e-mail
          * @description Always 200 with the same `message`, whether or not the account exists. If it exists, an
-         *     e-mail is sent with a link carrying a `token` query parameter; the token is single use and
+         *     e-mail is sent with a link carrying a `token` query parameter
+         *     (`PUBLIC_URL/reset-password?token=…`: a page of this service that sets the new password
+         *     through `POST /v1/auth/reset-password` and shows the outcome); the token is single use and
          *     valid for 1 hour (a newer request does not cancel older unexpired tokens). Shares the
          *     10-per-minute per-IP limit of the four auth endpoints.
          */
@@ -673,10 +685,13 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with a reset token
-         * @description Consumes the token and sets the password; the API key is unchanged. A password under 8
-         *     characters → 400 `INVALID_PARAM` (checked first; the token stays usable). A token that is
-         *     invalid, already used or over 1 hour old → 400 `INVALID_TOKEN`. Shares the 10-per-minute
-         *     per-IP limit of the four auth endpoints.
+         * @description Consumes the token, sets the password and replaces the account's API key: a reset proves
+         *     the e-mail (a sign-up, which needs no password, does not), so the key issued before it
+         *     answers 401 `UNAUTHORIZED` from then on and the next login returns the new one. The reset
+         *     e-mail says so. A password under 8 characters → 400 `INVALID_PARAM` (checked first; the
+         *     token stays usable). A token that is invalid, already used or over 1 hour old → 400
+         *     `INVALID_TOKEN`, answered before any work is spent on the new password. Shares the
+         *     10-per-minute per-IP limit of the four auth endpoints.
          */
         post: operations["resetPassword"];
         delete?: never;
@@ -855,16 +870,20 @@ export interface components {
          *
          *     | code | status | when |
          *     |---|---|---|
+         *     | `BAD_REQUEST` | 400 | the HTTP request itself cannot be read (malformed request line or header) |
          *     | `INVALID_PARAM` | 400 | a parameter or body field breaks its schema or rule: malformed JSON, unknown parameter or field, non-digit DOT/MC, out-of-range `page`/`per_page`/`radius`, list over its maximum, `as_of` outside the horizon, negative policy threshold, password under 8 characters, rejected webhook URL |
          *     | `LIMIT_EXCEEDED` | 400 | a watchlist addition would exceed the account's cap |
          *     | `INVALID_TOKEN` | 400 | reset token invalid, used or expired |
          *     | `UNAUTHORIZED` | 401 | API key missing where required; key unknown, replaced or of a deactivated account; login with a wrong password |
          *     | `NOT_FOUND` | 404 | unknown DOT (carrier endpoints), unknown run, no run yet, no webhook configured, login with an unknown e-mail, unknown path |
-         *     | `METHOD_NOT_ALLOWED` | 405 | the path exists but not with this method |
+         *     | `METHOD_NOT_ALLOWED` | 405 | the path exists but not with this method (`Allow` lists the methods it answers) |
          *     | `ACCOUNT_EXISTS` | 409 | sign-up with a registered e-mail |
+         *     | `WEBHOOK_DISABLED` | 409 | a test delivery to a disabled webhook |
+         *     | `REQUEST_TIMEOUT` | 408 | the request headers did not arrive in time |
          *     | `PAYLOAD_TOO_LARGE` | 413 | body over the size limit (100 kB by default) |
-         *     | `UNSUPPORTED_MEDIA_TYPE` | 415 | body not `application/json` |
+         *     | `UNSUPPORTED_MEDIA_TYPE` | 415 | a body sent without `Content-Type: application/json` to an operation that takes JSON |
          *     | `RATE_LIMITED` | 429 | rate limit exceeded |
+         *     | `HEADERS_TOO_LARGE` | 431 | the request headers are over Node's limit (16 kB) |
          *     | `INTERNAL_ERROR` | 500 | unexpected fault |
          *     | `NOT_IMPLEMENTED` | 501 | operation not served by this build |
          *     | `SERVICE_UNAVAILABLE` | 503 | database unreachable |
@@ -872,8 +891,13 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "INVALID_PARAM" | "LIMIT_EXCEEDED" | "INVALID_TOKEN" | "UNAUTHORIZED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ACCOUNT_EXISTS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE";
-                /** @description Human-readable detail; names the offending parameter where there is one. */
+                code: "BAD_REQUEST" | "INVALID_PARAM" | "LIMIT_EXCEEDED" | "INVALID_TOKEN" | "UNAUTHORIZED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "ACCOUNT_EXISTS" | "WEBHOOK_DISABLED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE";
+                /**
+                 * @description Human-readable detail in plain words, naming the offending parameter or field as
+                 *     the client wrote it (`dot_numbers is required`, `as_of must be a date
+                 *     (YYYY-MM-DD)`, `dot_numbers[1] must be 1 to 8 digits`, `Content-Type must be
+                 *     application/json`). Meant for people; branch on `code`, not on the message.
+                 */
                 message: string;
             };
         };
@@ -1526,8 +1550,10 @@ export interface components {
         WatchlistAddResult: {
             /** @description Newly watched carriers. */
             added: number;
-            /** @description Distinct DOTs not added (already watched or unknown). */
+            /** @description Distinct carriers not added because they were already watched. */
             skipped: number;
+            /** @description DOT numbers that match no carrier, as sent, once each, in request order; not added. */
+            not_found: string[];
             /** @constant */
             status: "ok";
         };
@@ -1579,7 +1605,7 @@ export interface components {
         WebhookPutRequest: {
             /**
              * Format: uri
-             * @description Absolute http or https URL; the hosts localhost, 127.0.0.1, ::1 and 0.0.0.0 are rejected (400 `INVALID_PARAM`).
+             * @description Absolute http or https URL without credentials; localhost, 127.0.0.1, ::1, 0.0.0.0 (in any spelling), link-local and metadata addresses are rejected (400 `INVALID_PARAM`).
              */
             url: string;
         };
@@ -1888,7 +1914,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": "INVALID_PARAM",
-                 *         "message": "query.per_page must be <= 100"
+                 *         "message": "per_page must be at most 100"
                  *       }
                  *     }
                  */
@@ -1944,7 +1970,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not `application/json`. */
+        /** @description `UNSUPPORTED_MEDIA_TYPE`: a body was sent without `Content-Type: application/json` (another type or none); message `Content-Type must be application/json`. */
         UnsupportedMediaType: {
             headers: {
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -2445,10 +2471,11 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Integer; default 50; values outside [1, 200] are clamped; malformed values fall back
-                 *     to 50 (never a 400). The applied value is echoed as `limit`.
+                 * @description Integer in decimal digits; default 50; values outside [1, 200] are clamped; anything
+                 *     else (`10.5`, `1e1`, `0x10`, ` 10`, empty, or the parameter given twice) falls back to
+                 *     50, never a 400. The applied value is echoed as `limit`.
                  */
-                limit?: string;
+                limit?: unknown;
             };
             header?: {
                 /** @description An `ETag` from an earlier answer; when it still matches, the answer is 304 without a body (beyond the spec). */
@@ -2910,7 +2937,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The configuration; `secret` present only when this request created the webhook. */
+            /** @description The configuration; `secret` present only when this request created the webhook or re-enabled a disabled one. */
             200: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -3012,6 +3039,17 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            /** @description `WEBHOOK_DISABLED`: the webhook is disabled; PUT enables it again (with a new secret). */
+            409: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
@@ -3022,10 +3060,11 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Integer; default 20; values outside [1, 100] are clamped; malformed values fall back
-                 *     to 20 (never a 400). The applied value is echoed as `limit`.
+                 * @description Integer in decimal digits; default 20; values outside [1, 100] are clamped; anything
+                 *     else (`10.5`, `1e1`, `0x10`, ` 10`, empty, or the parameter given twice) falls back to
+                 *     20, never a 400. The applied value is echoed as `limit`.
                  */
-                limit?: string;
+                limit?: unknown;
             };
             header?: never;
             path?: never;
@@ -3214,7 +3253,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Password set. */
+            /** @description Password set and API key replaced. */
             200: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];

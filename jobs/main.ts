@@ -13,7 +13,7 @@ import { queueMailRetry } from './mail-retry.ts';
 import { startWorkers } from './workers.ts';
 
 async function main() {
-  const db = await openDatabase(config, 10);
+  const db = await openDatabase(config, 10, { ownSession: true });
   const boss = await startBoss(db.url);
   const mailer = createMailer(config, { retry: queueMailRetry(boss, config) });
   const workers = await startWorkers(boss, { pool: db.pool, config, mailer, databaseUrl: db.url });

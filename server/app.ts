@@ -12,15 +12,19 @@ import { OPENAPI_PATH, operations } from './openapi.ts';
 import type { Services } from './services.ts';
 import { accessLog } from './access-log.ts';
 import { securityHeaders } from './security-headers.ts';
+import { corsHeaders } from './cors.ts';
 import { cachedLookups } from './cached-lookups.ts';
 import { authenticate, requireValidKey } from './auth.ts';
 import { createRateLimiter } from './rate-limit.ts';
+import { jsonBody } from './json-body.ts';
+import { strictNumbers } from './number-params.ts';
 import { handlers as allHandlers } from './handlers/index.ts';
 import type { HandlerMap } from './handlers/types.ts';
 
 const require = createRequire(import.meta.url);
 const swaggerUiDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
 const docsDir = path.join(import.meta.dirname, 'docs');
+const resetPageDir = path.join(import.meta.dirname, 'reset-password');
 
 export interface AppOptions {
   /** Validate every response body against openapi.yaml (tests turn this on). */
@@ -51,25 +55,32 @@ const notImplemented: RequestHandler = (req) => {
 export function createApp(services: Services, options: AppOptions = {}): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Whose X-Forwarded-For sets req.ip, which the per-IP rate limits key on: TRUST_PROXY, none by default.
+  app.set('trust proxy', services.config.trustProxy);
   app.set('etag', false);
   // Handlers that send answers already serialised give the validator the object then (handlers/carriers.ts).
   app.locals.validateResponses = Boolean(options.validateResponses);
 
   app.use(securityHeaders());
   app.use(accessLog());
+  app.use(corsHeaders(services.config));
 
+  app.get('/', (_req, res) => res.redirect(302, '/docs'));
   app.get('/openapi.yaml', (_req, res) => res.type('application/yaml').sendFile(OPENAPI_PATH));
   app.get(['/docs', '/docs/'], (_req, res) => res.sendFile(path.join(docsDir, 'index.html')));
   app.get('/docs/init.js', (_req, res) => res.sendFile(path.join(docsDir, 'init.js')));
   app.use('/docs/assets', express.static(swaggerUiDir, { index: false }));
+  // The page the password-reset e-mail links to (PUBLIC_URL/reset-password?token=…).
+  app.get('/reset-password', (_req, res) => res.sendFile(path.join(resetPageDir, 'index.html')));
+  app.use('/reset-password', express.static(resetPageDir, { index: false }));
 
-  app.use(express.json({ limit: services.config.bodyLimit, type: ['application/json', 'application/*+json'] }));
-
-  // Before the validator, so 401 and 429 come before 400. The rate limiter counts a request before
-  // its key is rejected, so rejected keys spend the caller's per-IP allowance.
+  // Before the body is read and validated, so 401 and 429 come before 400, 413 and 415, and a
+  // malformed body counts against the limits like any request. The rate limiter counts a request
+  // before its key is rejected, so rejected keys spend the caller's per-IP allowance.
   app.use(authenticate(services), createRateLimiter(services), requireValidKey);
   app.use(cachedLookups(services.carrierCache));
+  app.use(jsonBody(services.config.bodyLimit));
+  app.use(strictNumbers);
 
   app.use(
     OpenApiValidator.middleware({

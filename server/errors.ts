@@ -3,22 +3,16 @@
  * our own HttpErrors, validator errors, body-parser errors, Postgres errors, anything uncaught.
  */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { components } from '../generated/openapi.ts';
 import { requestLogger } from './access-log.ts';
+import { plainMessage, type ValidatorFinding } from './validation-messages.ts';
+import { allowedMethods } from './openapi.ts';
 
-export type ErrorCode =
-  | 'INVALID_PARAM'
-  | 'LIMIT_EXCEEDED'
-  | 'INVALID_TOKEN'
-  | 'UNAUTHORIZED'
-  | 'NOT_FOUND'
-  | 'METHOD_NOT_ALLOWED'
-  | 'ACCOUNT_EXISTS'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'RATE_LIMITED'
-  | 'INTERNAL_ERROR'
-  | 'NOT_IMPLEMENTED'
-  | 'SERVICE_UNAVAILABLE';
+/** The 415 message, wherever the refusal comes from (server/json-body.ts or the validator). */
+export const NOT_JSON_MESSAGE = 'Content-Type must be application/json';
+
+/** Every code the contract lists (openapi.yaml, Error). */
+export type ErrorCode = components['schemas']['Error']['error']['code'];
 
 export class HttpError extends Error {
   constructor(
@@ -80,18 +74,10 @@ interface ValidatorError {
   type?: string;
   code?: string;
   message?: string;
-  errors?: { path?: string; message?: string }[];
+  errors?: ValidatorFinding[];
 }
 
-function describeValidation(err: ValidatorError): string {
-  if (!err.errors?.length) return err.message ?? 'Invalid request';
-  return err.errors
-    .map((e) => {
-      const where = (e.path ?? '').replace(/^\/?(query|body|params|path|headers)\/?/, '$1.').replace(/\//g, '.');
-      return where ? `${where.replace(/\.$/, '')} ${e.message}` : (e.message ?? '');
-    })
-    .join('; ');
-}
+const describeValidation = (err: ValidatorError): string => (err.errors?.length ? plainMessage(err.errors) : (err.message ?? 'Invalid request'));
 
 export function toHttpError(err: unknown): HttpError {
   if (err instanceof HttpError) return err;
@@ -111,17 +97,20 @@ export function toHttpError(err: unknown): HttpError {
     const message =
       status === 405 ? 'Method not allowed on this path' :
       status === 404 ? 'No such endpoint' :
+      status === 415 ? NOT_JSON_MESSAGE :
       describeValidation(e);
     return new HttpError(status, code, message);
   }
   return new HttpError(500, 'INTERNAL_ERROR', 'Internal server error');
 }
 
-export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const httpError = toHttpError(err);
   if (httpError.status === 500) requestLogger(res).error({ err }, 'request failed');
   else if (httpError.status === 503) requestLogger(res).warn({ err }, 'database unavailable');
   if (res.headersSent) return;
+  // RFC 9110: a 405 names the methods the resource does answer.
+  if (httpError.status === 405) res.setHeader('Allow', allowedMethods(req.path).join(', '));
   res.status(httpError.status).json({ error: { code: httpError.code, message: httpError.message } });
 };
 

@@ -2,6 +2,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type express from 'express';
+import { answerClientErrors } from './client-errors.ts';
 
 export interface RunningServer {
   server: http.Server;
@@ -13,6 +14,7 @@ export interface RunningServer {
 export async function listen(app: express.Express, port: number, host: string): Promise<RunningServer> {
   const server = http.createServer(app);
   server.keepAliveTimeout = 5_000;
+  answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());

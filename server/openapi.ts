@@ -19,7 +19,21 @@ export interface Operation {
   /** express form, e.g. /v1/carriers/:dot_number */
   expressPath: string;
   keyUse: KeyUse;
+  /** Matches the request path; one capture group per path parameter, in `pathNames` order. */
   pattern: RegExp;
+  pathNames: string[];
+  /** Query and path parameters, $refs resolved. */
+  parameters: Parameter[];
+  /** The operation takes a JSON body … */
+  takesJson: boolean;
+  /** … and cannot do without one. */
+  bodyRequired: boolean;
+}
+
+export interface Parameter {
+  name: string;
+  in: 'query' | 'path' | 'header';
+  schema: { type?: string; 'x-clamp'?: { default: number; minimum: number; maximum: number } };
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -27,6 +41,8 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 interface SpecOperation {
   operationId: string;
   security?: Record<string, string[]>[];
+  parameters?: (Parameter | { $ref: string })[];
+  requestBody?: { required?: boolean; content?: Record<string, unknown> };
 }
 
 export const spec = YAML.parse(fs.readFileSync(OPENAPI_PATH, 'utf8')) as {
@@ -35,9 +51,12 @@ export const spec = YAML.parse(fs.readFileSync(OPENAPI_PATH, 'utf8')) as {
   security?: Record<string, string[]>[];
   components: {
     schemas: { DotNumber: { pattern: string } };
-    parameters: { IfNoneMatch: { schema: { maxLength: number } } };
+    parameters: { IfNoneMatch: { schema: { maxLength: number } } } & Record<string, Parameter>;
   };
 };
+
+const resolve = (p: Parameter | { $ref: string }): Parameter =>
+  '$ref' in p ? spec.components.parameters[p.$ref.replace('#/components/parameters/', '')] : p;
 
 function keyUse(security: Record<string, string[]>[] | undefined): KeyUse {
   const s = security ?? spec.security ?? [];
@@ -64,7 +83,11 @@ export const operations: Operation[] = Object.entries(spec.paths)
         path: p,
         expressPath: p.replace(/\{([^}]+)\}/g, ':$1'),
         keyUse: keyUse(op.security),
-        pattern: new RegExp(`^${p.replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+        pattern: new RegExp(`^${p.replace(/\{[^}]+\}/g, '([^/]+)')}/?$`),
+        pathNames: [...p.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]),
+        parameters: (op.parameters ?? []).map(resolve),
+        takesJson: Boolean(op.requestBody?.content?.['application/json']),
+        bodyRequired: Boolean(op.requestBody?.required),
       };
     }),
   );
@@ -73,4 +96,22 @@ export const operations: Operation[] = Object.entries(spec.paths)
 export function findOperation(method: string, urlPath: string): Operation | undefined {
   const m = method.toLowerCase() === 'head' ? 'get' : method.toLowerCase();
   return operations.find((op) => op.method === m && op.pattern.test(urlPath));
+}
+
+/** The raw (still percent-encoded) path parameters of `urlPath`, which `op` matches. */
+export function rawPathParams(op: Operation, urlPath: string): Record<string, string> {
+  const m = op.pattern.exec(urlPath);
+  return Object.fromEntries(op.pathNames.map((name, i) => [name, m?.[i + 1] ?? '']));
+}
+
+/**
+ * The methods a path answers, for the `Allow` header of a 405: those of its most specific
+ * template (`/v1/watchlist/check`, not `/v1/watchlist/{dot_number}`), HEAD with GET, and OPTIONS,
+ * which the CORS middleware answers everywhere. Empty when no operation has this path.
+ */
+export function allowedMethods(urlPath: string): string[] {
+  const template = operations.find((op) => op.pattern.test(urlPath))?.path;
+  if (template === undefined) return [];
+  const methods = operations.filter((op) => op.path === template).flatMap((op) => (op.method === 'get' ? ['GET', 'HEAD'] : [op.method.toUpperCase()]));
+  return [...methods, 'OPTIONS'];
 }

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 
-export function securityHeaders(): RequestHandler {
+function record(): { set: [string, string][]; removed: string[] } {
   const set: [string, string][] = [];
   const removed: string[] = [];
   const recorder = {
@@ -17,6 +17,16 @@ export function securityHeaders(): RequestHandler {
   let done = false;
   helmet()({} as IncomingMessage, recorder as unknown as ServerResponse, () => (done = true));
   if (!done) throw new Error('helmet did not finish synchronously; its headers cannot be precomputed');
+  return { set, removed };
+}
+
+const recorded = record();
+
+/** The headers as name/value pairs, for answers written without express (server/http.ts). */
+export const SECURITY_HEADERS: readonly (readonly [string, string])[] = recorded.set;
+
+export function securityHeaders(): RequestHandler {
+  const { set, removed } = recorded;
   return (_req, res, next) => {
     for (const [name, value] of set) res.setHeader(name, value);
     for (const name of removed) res.removeHeader(name);

@@ -1,6 +1,7 @@
 /**
  * Forgot/reset password against a real SMTP server: the mail arrives with a link, its token
- * resets the password once, a used or expired token (injected clock) is INVALID_TOKEN.
+ * resets the password once and replaces the API key, a used or expired token (injected clock) is
+ * INVALID_TOKEN, and a token is checked before any bcrypt work is spent on the new password.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_TOKEN_TTL_SECONDS } from '../server/handlers/account.ts';
@@ -57,7 +58,7 @@ describe('forgot-password → e-mail → reset-password', () => {
     expect((await login('reset@example.com', 'old-password')).response.status).toBe(401);
     const after = await login('reset@example.com', 'new-password');
     expect(after.response.status).toBe(200);
-    expect(after.data!.api_key).toBe(created.api_key); // the key is unchanged
+    expect(after.data!.api_key).not.toBe(created.api_key); // a reset replaces the key
     expect(after.data!.has_password).toBe(true);
 
     const again = await reset(token, 'third-password');
@@ -137,5 +138,75 @@ describe('forgot-password → e-mail → reset-password', () => {
     const results = await Promise.all(Array.from({ length: 5 }, (_, i) => reset(token, `racing-password-${i}`)));
     expect(results.filter((r) => r.response.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.error?.error.code === 'INVALID_TOKEN')).toHaveLength(4);
+  });
+});
+
+describe('a reset proves the e-mail: it replaces the API key', () => {
+  it('pre-registration takeover: the key of a password-less sign-up stops working when the owner resets', async () => {
+    // Someone signs up with the owner's address before the owner does, without a password.
+    const squatter = await app.api.POST('/v1/auth/signup', { body: { email: 'owner@example.com' } });
+    expect(squatter.response.status).toBe(201);
+    const squatterKey = squatter.data!.api_key!;
+    const me = (key: string) => app.api.GET('/v1/auth/me', { headers: { 'X-API-Key': key } });
+    expect((await me(squatterKey)).response.status).toBe(200);
+
+    // The owner proves the address through the reset link; the mail says the key is replaced.
+    const mail = await requestReset('owner@example.com');
+    expect(mail.text).toMatch(/also replaces your API key/);
+    const done = await reset(tokenOf(mail), 'owners-password');
+    expect(done.response.status).toBe(200);
+    expect(done.data!.message).toMatch(/API key replaced/);
+
+    const stale = await me(squatterKey);
+    expect(stale.response.status).toBe(401);
+    expect(stale.error!.error.code).toBe('UNAUTHORIZED');
+    const watch = await app.api.GET('/v1/watchlist', { headers: { 'X-API-Key': squatterKey } });
+    expect(watch.response.status).toBe(401);
+
+    const owner = await login('owner@example.com', 'owners-password');
+    expect(owner.response.status).toBe(200);
+    expect(owner.data!.api_key).not.toBe(squatterKey);
+    expect((await me(owner.data!.api_key!)).data!.email).toBe('owner@example.com');
+  });
+
+  it('a refused reset (short password, bad token) keeps the key', async () => {
+    const { api_key } = await account('keeps@example.com');
+    const token = tokenOf(await requestReset('keeps@example.com'));
+    expect((await reset(token, 'short')).response.status).toBe(400);
+    expect((await reset('B'.repeat(43), 'long-enough')).response.status).toBe(400);
+    expect((await login('keeps@example.com', 'old-password')).data!.api_key).toBe(api_key);
+  });
+});
+
+describe('the token is checked before the new password is hashed', () => {
+  // bcrypt at cost 31 takes days: a request that starts a hash never answers. A reset with a bad
+  // token must answer INVALID_TOKEN all the same, so no hash was started for it.
+  let slow: TestApp;
+  beforeAll(async () => {
+    // Same database and clock as `app`, which issues and spends the tokens.
+    slow = await startApp({ db: app.db, config: { bcryptRounds: 31 }, services: { clock: () => app.services.clock() } });
+  });
+  afterAll(async () => {
+    await slow.close();
+  });
+
+  it('unknown, used and expired tokens answer INVALID_TOKEN without a bcrypt hash', async () => {
+    await account('costly@example.com');
+    const used = tokenOf(await requestReset('costly@example.com'));
+    expect((await reset(used, 'spent-password')).response.status).toBe(200);
+    const expiring = tokenOf(await requestReset('costly@example.com'));
+    const before = await tokenRows();
+
+    const slowReset = (token: string) => slow.api.POST('/v1/auth/reset-password', { body: { token, password: 'never-hashed' } });
+    for (const token of ['C'.repeat(43), used]) {
+      const res = await slowReset(token);
+      expect(res.response.status, token).toBe(400);
+      expect(res.error!.error.code).toBe('INVALID_TOKEN');
+    }
+    app.advance(RESET_TOKEN_TTL_SECONDS * 1000);
+    const expired = await slowReset(expiring);
+    expect(expired.error!.error.code).toBe('INVALID_TOKEN');
+    expect(await tokenRows()).toEqual(before);
+    expect((await login('costly@example.com', 'spent-password')).response.status).toBe(200);
   });
 });

@@ -59,3 +59,56 @@ describe('FMCSA_SOURCE_URL and SOCRATA_APP_TOKEN', () => {
     expect(loadConfig().socrataAppToken).toBe('abc123');
   });
 });
+
+describe('TRUST_PROXY', () => {
+  const saved = process.env.TRUST_PROXY;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.TRUST_PROXY;
+    else process.env.TRUST_PROXY = saved;
+  });
+
+  it('trusts no proxy by default', () => {
+    delete process.env.TRUST_PROXY;
+    expect(loadConfig().trustProxy).toBe(false);
+    process.env.TRUST_PROXY = 'false';
+    expect(loadConfig().trustProxy).toBe(false);
+  });
+
+  it('takes a hop count or a list of addresses, subnets and names', () => {
+    process.env.TRUST_PROXY = '1';
+    expect(loadConfig().trustProxy).toBe(1);
+    process.env.TRUST_PROXY = 'loopback, 10.0.0.0/8 ,fd00::/8,192.0.2.7';
+    expect(loadConfig().trustProxy).toEqual(['loopback', '10.0.0.0/8', 'fd00::/8', '192.0.2.7']);
+  });
+
+  it('refuses true (every peer) and entries that are no address', () => {
+    process.env.TRUST_PROXY = 'true';
+    expect(() => loadConfig()).toThrow(/TRUST_PROXY=true would let every client choose its own address/);
+    for (const bad of ['proxy.example.com', '10.0.0.0/33', '10.0.0.1/8/8', 'loopbak']) {
+      process.env.TRUST_PROXY = bad;
+      expect(() => loadConfig(), bad).toThrow(/TRUST_PROXY: .* is not an address/);
+    }
+  });
+});
+
+describe('CORS_ORIGINS', () => {
+  const saved = process.env.CORS_ORIGINS;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.CORS_ORIGINS;
+    else process.env.CORS_ORIGINS = saved;
+  });
+
+  it('allows any origin by default, or the origins listed', () => {
+    delete process.env.CORS_ORIGINS;
+    expect(loadConfig().corsOrigins).toBe('*');
+    process.env.CORS_ORIGINS = 'https://app.example.com, http://localhost:5173';
+    expect(loadConfig().corsOrigins).toEqual(['https://app.example.com', 'http://localhost:5173']);
+  });
+
+  it('refuses entries that are not origins', () => {
+    for (const bad of ['app.example.com', 'https://app.example.com/', 'https://app.example.com/path', 'https://a.example.com,*']) {
+      process.env.CORS_ORIGINS = bad;
+      expect(() => loadConfig(), bad).toThrow(/CORS_ORIGINS: .* is not an origin/);
+    }
+  });
+});

@@ -35,10 +35,20 @@ describe('error envelope', () => {
     expect((await envelope(outside)).code).toBe('NOT_FOUND');
   });
 
-  it('wrong method → 405 METHOD_NOT_ALLOWED', async () => {
+  it('wrong method → 405 METHOD_NOT_ALLOWED with Allow naming the methods the path answers', async () => {
     const res = await fetch(`${app.url}/v1/meta`, { method: 'DELETE' });
     expect(res.status).toBe(405);
     expect((await envelope(res)).code).toBe('METHOD_NOT_ALLOWED');
+    expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    for (const [method, path, allow] of [
+      ['PATCH', '/v1/watchlist/webhook', 'GET, HEAD, PUT, DELETE, OPTIONS'],
+      ['GET', '/v1/carriers/bulk', 'POST, OPTIONS'],
+      ['PUT', '/v1/watchlist', 'GET, HEAD, POST, OPTIONS'],
+    ]) {
+      const other = await fetch(`${app.url}${path}`, { method });
+      expect(other.status, `${method} ${path}`).toBe(405);
+      expect(other.headers.get('allow'), `${method} ${path}`).toBe(allow);
+    }
   });
 
   it('malformed JSON → 400 INVALID_PARAM', async () => {

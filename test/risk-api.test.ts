@@ -196,7 +196,7 @@ describe('GET /v1/carriers/{dot_number}/risk-history', () => {
     const [c] = await q("SELECT dot_number, count(*)::int AS n FROM risk_history_all GROUP BY 1 HAVING count(*) > 1 ORDER BY 1 LIMIT 1");
     for (const [limit, applied] of [
       ['1', 1], ['0', 1], ['-5', 1], ['200', 200], ['201', 200], ['99999999999999999999', 200],
-      ['abc', 50], ['10.5', 50], ['', 50], [' 7 ', 7], ['1e3', 50],
+      ['abc', 50], ['10.5', 50], ['', 50], [' 7 ', 50], ['1e3', 50],
     ] as const) {
       const res = await history(c.dot_number, limit);
       expect(res.status, limit).toBe(200);

@@ -176,14 +176,19 @@ describe('logs of a real server process', () => {
     await expect.poll(outboxToken, { interval: 100 }).not.toBe('');
     const token = outboxToken();
     expect((await post('/v1/auth/reset-password', { token, password: newPassword })).status).toBe(200);
-    const rotated = await (await post('/v1/auth/regenerate-key', {}, key1)).json();
+    // The reset replaced key1; the next login returns its successor.
+    const relogin = await (await post('/v1/auth/login', { email: 'leak@example.com', password: newPassword })).json();
+    const keyAfterReset: string = relogin.api_key;
+    expect(keyAfterReset).not.toBe(key1);
+    const rotated = await (await post('/v1/auth/regenerate-key', {}, keyAfterReset)).json();
     const key2: string = rotated.api_key;
     const hook = await fetch(`${url}/v1/watchlist/webhook`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', 'X-API-Key': key2 },
       body: JSON.stringify({ url: 'https://example.com/receiver' }),
     });
-    const secrets = [key1, key2, password, newPassword, token];
+    const secrets = [key1, keyAfterReset, key2, password, newPassword, token];
+    for (const s of secrets) expect(s).toEqual(expect.any(String));
     if (hook.status === 200) {
       const { secret } = await hook.json();
       if (secret) secrets.push(secret);
@@ -197,5 +202,36 @@ describe('logs of a real server process', () => {
     await expect.poll(() => logs.includes(`"url":"${last}"`)).toBe(true);
     expect(logs.length).toBeGreaterThan(1000); // trace level: every request was logged
     for (const s of secrets) expect(logs.includes(s), `a secret (${s.slice(0, 4)}…) appeared in the logs`).toBe(false);
+  });
+
+  it("never contains a webhook URL's password, whatever the answer", async () => {
+    const signup = await fetch(`${url}/v1/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'hook-leak@example.com', password: 'longenough' }),
+    });
+    const key: string = (await signup.json()).api_key;
+    const password = 'Hook-Passw0rd-In-Url';
+    const hookLines = () => logs.split('\n').filter((l) => l.includes('"url":"/v1/watchlist/webhook"')).length;
+    const linesBefore = hookLines();
+    const answers: number[] = [];
+    for (const hook of [
+      `https://user:${password}@hooks.example.com/x`,
+      `HTTP://user:${password}@hooks.example.com/x`,
+      `http:/user:${password}@hooks.example.com/x`,
+      `https://user:${password}@127.0.0.1/x`,
+    ]) {
+      const res = await fetch(`${url}/v1/watchlist/webhook`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', 'X-API-Key': key },
+        body: JSON.stringify({ url: hook }),
+      });
+      answers.push(res.status);
+      expect(await res.text()).not.toContain(password);
+    }
+    expect(answers).toEqual([400, 400, 400, 400]);
+    // Wait for the access-log lines of the four requests (written once each answer has gone out).
+    await expect.poll(hookLines).toBe(linesBefore + 4);
+    expect(logs.includes(password), "a webhook URL's password appeared in the logs").toBe(false);
   });
 });

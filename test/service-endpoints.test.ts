@@ -106,4 +106,28 @@ describe('contract and docs', () => {
       expect(res.status, asset).toBe(200);
     }
   });
+
+  it('GET / points to /docs', async () => {
+    const res = await fetch(`${app.url}/`, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/docs');
+    const followed = await fetch(`${app.url}/`);
+    expect(followed.url).toBe(`${app.url}/docs`);
+    expect(await followed.text()).toContain('swagger-ui');
+  });
+
+  it('serves the password-reset page the e-mail links to, with its script and style (no inline code, no CDN)', async () => {
+    const page = await fetch(`${app.url}/reset-password?token=abc`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await page.text();
+    expect(html).not.toMatch(/https?:\/\//);
+    expect(html).not.toMatch(/<script>|<style>/);
+    for (const asset of ['/reset-password/page.js', '/reset-password/page.css']) {
+      expect(html).toContain(asset);
+      const res = await fetch(`${app.url}${asset}`);
+      expect(res.status, asset).toBe(200);
+      expect(await res.text()).not.toBe('');
+    }
+  });
 });

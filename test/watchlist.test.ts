@@ -35,12 +35,20 @@ describe('add, list, check, remove', () => {
     expect(data).toEqual({ carriers: [], total: 0 });
   });
 
-  it('adds known DOTs; duplicates count once; unknown and already watched DOTs are skipped', async () => {
+  it('adds known DOTs; duplicates count once; already watched DOTs are skipped, unknown ones not_found', async () => {
     const first = await a.api.POST('/v1/watchlist', { body: { dot_numbers: ['1000001', '01000002', '1000001', '99999999'] } });
     expect(first.response.status).toBe(200);
-    expect(first.data).toEqual({ added: 2, skipped: 1, status: 'ok' });
+    expect(first.data).toEqual({ added: 2, skipped: 0, not_found: ['99999999'], status: 'ok' });
     const again = await a.api.POST('/v1/watchlist', { body: { dot_numbers: ['1000002', '1000003'] } });
-    expect(again.data).toEqual({ added: 1, skipped: 1, status: 'ok' });
+    expect(again.data).toEqual({ added: 1, skipped: 1, not_found: [], status: 'ok' });
+  });
+
+  it('not_found: the DOTs that match no carrier, as sent, once each, in request order; nothing of them is stored', async () => {
+    const res = await a.api.POST('/v1/watchlist', { body: { dot_numbers: ['00999991', '1000001', '999992', '999991', '1000004'] } });
+    expect(res.data).toEqual({ added: 1, skipped: 1, not_found: ['00999991', '999992'], status: 'ok' });
+    const check = await a.api.GET('/v1/watchlist/check', { params: { query: { dot_number: '999992' } } });
+    expect(check.data!.watching).toBe(false);
+    await a.api.DELETE('/v1/watchlist/{dot_number}', { params: { path: { dot_number: '1000004' } } });
   });
 
   it('lists the entries, most recently added first, with registry values', async () => {
@@ -123,7 +131,7 @@ describe('account cap (free 500, pro 10,000)', () => {
     const a = await signup(app, 'cap-free@example.com');
     for (let i = 0; i < 10; i++) {
       const res = await a.api.POST('/v1/watchlist', { body: { dot_numbers: dots(1_000_001 + i * 50, 50) } });
-      expect(res.data).toEqual({ added: 50, skipped: 0, status: 'ok' });
+      expect(res.data).toEqual({ added: 50, skipped: 0, not_found: [], status: 'ok' });
     }
     const over = await a.api.POST('/v1/watchlist', { body: { dot_numbers: ['1000501'] } });
     expect(over.response.status).toBe(400);
@@ -131,7 +139,7 @@ describe('account cap (free 500, pro 10,000)', () => {
 
     // At the cap, re-adding watched carriers (and unknown DOTs) is still a no-op, not an error.
     const noop = await a.api.POST('/v1/watchlist', { body: { dot_numbers: ['1000001', '99999999'] } });
-    expect(noop.data).toEqual({ added: 0, skipped: 2, status: 'ok' });
+    expect(noop.data).toEqual({ added: 0, skipped: 1, not_found: ['99999999'], status: 'ok' });
 
     // 499 + 2 > 500: neither is added (no partial addition).
     await a.api.DELETE('/v1/watchlist/{dot_number}', { params: { path: { dot_number: '1000001' } } });
@@ -140,7 +148,7 @@ describe('account cap (free 500, pro 10,000)', () => {
     expect(await watchedCount(app.db.pool, a.id)).toBe(499);
     expect((await a.api.GET('/v1/watchlist/check', { params: { query: { dot_number: '1000501' } } })).data!.watching).toBe(false);
 
-    expect((await a.api.POST('/v1/watchlist', { body: { dot_numbers: ['1000501'] } })).data).toEqual({ added: 1, skipped: 0, status: 'ok' });
+    expect((await a.api.POST('/v1/watchlist', { body: { dot_numbers: ['1000501'] } })).data).toEqual({ added: 1, skipped: 0, not_found: [], status: 'ok' });
     const me = await a.api.GET('/v1/auth/me');
     expect(me.data!.usage).toMatchObject({ watchlist_size: 500, watchlist_cap: 500 });
   });
@@ -167,7 +175,7 @@ describe('account cap (free 500, pro 10,000)', () => {
       `INSERT INTO watchlist_entries (account_id, dot_number, created_at) SELECT $1, g::text, now() FROM generate_series(2000001, 2009990) g`,
       [a.id],
     );
-    expect((await a.api.POST('/v1/watchlist', { body: { dot_numbers: dots(2_009_991, 10) } })).data).toEqual({ added: 10, skipped: 0, status: 'ok' });
+    expect((await a.api.POST('/v1/watchlist', { body: { dot_numbers: dots(2_009_991, 10) } })).data).toEqual({ added: 10, skipped: 0, not_found: [], status: 'ok' });
     const over = await a.api.POST('/v1/watchlist', { body: { dot_numbers: ['2010001'] } });
     expect(over.error).toMatchObject({ error: { code: 'LIMIT_EXCEEDED' } });
     expect(await watchedCount(app.db.pool, a.id)).toBe(10_000);
@@ -300,7 +308,7 @@ describe('isolation between accounts', () => {
     await b.api.DELETE('/v1/watchlist/{dot_number}', { params: { path: { dot_number: '1000020' } } });
     expect((await a.api.GET('/v1/watchlist')).data!.total).toBe(2);
     // b adding the same carrier is b's own entry.
-    expect((await b.api.POST('/v1/watchlist', { body: { dot_numbers: ['1000020'] } })).data).toEqual({ added: 1, skipped: 0, status: 'ok' });
+    expect((await b.api.POST('/v1/watchlist', { body: { dot_numbers: ['1000020'] } })).data).toEqual({ added: 1, skipped: 0, not_found: [], status: 'ok' });
     await b.api.DELETE('/v1/watchlist/{dot_number}', { params: { path: { dot_number: '1000020' } } });
     expect((await a.api.GET('/v1/watchlist/check', { params: { query: { dot_number: '1000020' } } })).data!.watching).toBe(true);
   });

@@ -92,7 +92,7 @@ describe('configuration, test delivery, log (no workers)', () => {
     expect((await a.api.GET('/v1/watchlist/webhook/deliveries')).data).toEqual({ deliveries: [], limit: 20 });
   });
 
-  it('PUT creates (200, secret once), updates keep the secret, DELETE disables, re-enabling keeps it', async () => {
+  it('PUT creates (200, secret once), updates keep the secret, DELETE disables, re-enabling is a create', async () => {
     const a = await signup(app, 'config@example.com');
     const created = await a.api.PUT('/v1/watchlist/webhook', { body: { url: ok.url } });
     expect(created.response.status).toBe(200);
@@ -123,13 +123,13 @@ describe('configuration, test delivery, log (no workers)', () => {
     }
     expect((await a.api.GET('/v1/watchlist/webhook')).data!.enabled).toBe(false);
 
+    // Re-enabling a disabled webhook is a create (spec state table): a new secret, shown once.
     const reenabled = await a.api.PUT('/v1/watchlist/webhook', { body: { url: ok.url } });
-    expect(reenabled.data).toMatchObject({ enabled: true });
-    expect(reenabled.data).not.toHaveProperty('secret');
+    expect(reenabled.data).toMatchObject({ enabled: true, secret: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(reenabled.data!.secret).not.toBe(secret);
 
-    // Still signed with the secret of the create.
     expect((await a.api.POST('/v1/watchlist/webhook/test')).data!.success).toBe(true);
-    expect(await signedWith(ok.received.at(-1)!, secret)).toBe(true);
+    expect(await signedWith(ok.received.at(-1)!, reenabled.data!.secret!)).toBe(true);
   });
 
   it('rotate issues a new secret, the old one stops verifying, enabled is unchanged', async () => {
@@ -141,11 +141,14 @@ describe('configuration, test delivery, log (no workers)', () => {
     expect(rotated.data!.secret).not.toBe(a.secret);
     expect((await a.api.GET('/v1/watchlist/webhook')).data).not.toHaveProperty('secret');
 
-    // The test works on a disabled webhook, signed with the new secret only.
-    expect((await a.api.POST('/v1/watchlist/webhook/test')).data!.success).toBe(true);
+    // On an enabled webhook, deliveries are signed with the new secret only.
+    const b = await hooked(app, 'rotate-enabled@example.com', ok.url);
+    const fresh = (await b.api.POST('/v1/watchlist/webhook/rotate-secret')).data!;
+    expect(fresh).toMatchObject({ enabled: true });
+    expect((await b.api.POST('/v1/watchlist/webhook/test')).data!.success).toBe(true);
     const hook = ok.received.at(-1)!;
-    expect(await signedWith(hook, rotated.data!.secret!)).toBe(true);
-    expect(await signedWith(hook, a.secret)).toBe(false);
+    expect(await signedWith(hook, fresh.secret!)).toBe(true);
+    expect(await signedWith(hook, b.secret)).toBe(false);
   });
 
   it('test delivery: one signed watchlist.test attempt, reported and logged', async () => {

@@ -9,6 +9,9 @@ export function resetPasswordMail(to: string, link: string, validMinutes: number
     `Set a new password here (the link works once, for ${validMinutes} minutes):`,
     link,
     '',
+    'Setting a new password also replaces your API key: the current key stops working at once,',
+    'and logging in with the new password returns the new key.',
+    '',
     'If you did not ask for this, ignore this e-mail: your password stays as it is.',
   ].join('\n');
   return { to, subject: 'Reset your Carrier Data password', text };

@@ -26,8 +26,6 @@ export interface AttemptPolicy {
    * injected clock), inside the recording transaction.
    */
   scheduleRetry?: (client: PoolClient, deliveryId: number, attempt: number, at: Date) => Promise<void>;
-  /** Attempt even when the webhook is disabled (the explicit test). */
-  evenIfDisabled?: boolean;
 }
 
 export interface AttemptOutcome extends AttemptResult {
@@ -48,8 +46,9 @@ interface DeliveryRow {
 
 /**
  * Makes attempt `attempt` (1-based) of delivery `deliveryId`. Returns null without sending when
- * the job is stale: the delivery is gone, already settled, or past that attempt (a job pg-boss
- * retried after a crash that happened once the attempt was recorded).
+ * the job is stale (the delivery is gone, already settled, or past that attempt: a job pg-boss
+ * retried after a crash that happened once the attempt was recorded) or the webhook is disabled
+ * (the delivery is then ended as failed).
  */
 export async function attemptDelivery(
   deps: AttemptDeps,
@@ -61,7 +60,7 @@ export async function attemptDelivery(
   const { rows } = await pool.query<DeliveryRow>(sql('jobs/webhook-delivery-load'), [deliveryId]);
   const row = rows[0];
   if (!row || (row.status !== 'pending' && row.status !== 'retrying') || row.attempt !== attempt - 1) return null;
-  if (!row.enabled && !policy.evenIfDisabled) {
+  if (!row.enabled) {
     await pool.query(sql('jobs/webhook-delivery-drop'), [deliveryId, 'webhook disabled: delivery dropped', clock()]);
     return null;
   }

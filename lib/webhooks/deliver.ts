@@ -38,10 +38,8 @@ function describe(err: NodeJS.ErrnoException): string {
 export function postOnce(url: string, body: string, headers: Record<string, string>, opts: PostOptions): Promise<AttemptResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  if (opts.blockPrivate) {
-    const problem = connectionProblem(url);
-    if (problem) return Promise.resolve({ success: false, status_code: null, error: `blocked: ${problem}`, duration_ms: 0 });
-  }
+  const problem = connectionProblem(url, opts);
+  if (problem) return Promise.resolve({ success: false, status_code: null, error: `blocked: ${problem}`, duration_ms: 0 });
   return new Promise((resolve) => {
     let settled = false;
     const target = new URL(url);

@@ -1,10 +1,14 @@
 /**
  * Which webhook URLs we accept and which addresses we connect to.
  *
- * Always (spec): absolute http/https URLs; the host literals localhost, 127.0.0.1, ::1 and 0.0.0.0
- * are refused. The WHATWG parser normalises spellings first, so `http://127.1/`, `http://0/` and
- * `http://[0:0::1]/` are caught too. Other loopback addresses such as 127.0.0.2 pass: the spec
- * names literals, not ranges.
+ * Always (spec): absolute `http://` or `https://` URLs; the hosts localhost, 127.0.0.1, ::1 and
+ * 0.0.0.0 are refused, compared as addresses after parsing (addresses.ts), so `http://127.1/`,
+ * `http://[::ffff:7f00:1]/` and `http://[::]/` are caught too. Other loopback addresses such as
+ * 127.0.0.2 pass: the spec names literals, not ranges. Beyond the spec, and whatever
+ * WEBHOOK_BLOCK_PRIVATE says: link-local and cloud-metadata literals (169.254.0.0/16, fe80::/10,
+ * fd00:ec2::254), and URLs carrying credentials (they would sit in the database and the attempt
+ * log; receivers authenticate us by the signature). The URL is stored in the parser's spelling
+ * (`normalisedWebhookUrl`), so what was checked is what is stored and connected to.
  *
  * With WEBHOOK_BLOCK_PRIVATE=true (beyond the spec) a host that is, or resolves to, a private,
  * loopback, link-local or otherwise non-public address is refused as well, both when the URL is
@@ -12,59 +16,32 @@
  * cannot reach an internal service either.
  */
 import dns from 'node:dns';
-import net from 'node:net';
+import type net from 'node:net';
+import { canonicalAddress, isNonPublicAddress, LINK_LOCAL_OR_METADATA, literalIn, REFUSED_LITERALS } from './addresses.ts';
 
-const REFUSED_HOSTS = new Set(['localhost', 'localhost.', '127.0.0.1', '[::1]', '0.0.0.0']);
+export { isNonPublicAddress } from './addresses.ts';
 
-const NON_PUBLIC = new net.BlockList();
-for (const [prefix, bits] of [
-  ['0.0.0.0', 8], // "this network"
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16], // link-local, cloud metadata endpoints
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15], // benchmarking
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-] as const) {
-  NON_PUBLIC.addSubnet(prefix, bits, 'ipv4');
-}
-for (const [prefix, bits] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b:1::', 48], // local-use NAT64
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['ff00::', 8], // multicast
-] as const) {
-  NON_PUBLIC.addSubnet(prefix, bits, 'ipv6');
-}
+const REFUSED_NAMES = new Set(['localhost', 'localhost.']);
 
-/** Whether an IP address is private, loopback, link-local or otherwise not on the public internet. */
-export function isNonPublicAddress(address: string): boolean {
-  const family = net.isIP(address);
-  if (family === 4) return NON_PUBLIC.check(address, 'ipv4');
-  if (family !== 6) return false;
-  // IPv4-mapped (::ffff:a.b.c.d) and IPv4-compatible forms carry an IPv4 address.
-  const mapped = /^::ffff:(?:0:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return NON_PUBLIC.check(mapped[1], 'ipv4');
-  const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (hexMapped) {
-    const hi = parseInt(hexMapped[1], 16);
-    const lo = parseInt(hexMapped[2], 16);
-    return NON_PUBLIC.check(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, 'ipv4');
-  }
-  return NON_PUBLIC.check(address, 'ipv6');
-}
+/** The contract's maxLength and the webhooks.url column's check, for the stored (encoded) spelling. */
+const MAX_URL_LENGTH = 2048;
+
+/**
+ * The WHATWG parser also takes `http:/host`, `http:\\host` and `HTTP://host`, guessing what was
+ * meant; only the plain form names a host unambiguously, so only it is accepted (any case of
+ * the scheme: the stored spelling is the parser's, lower case).
+ */
+const PLAIN_FORM = /^https?:\/\/[^/\\]/i;
 
 /** The host of a parsed URL without IPv6 brackets. */
 const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
 
+/** The URL in the one spelling that is stored: the WHATWG serialisation (scheme and host in lower case). */
+export const normalisedWebhookUrl = (raw: string): string => new URL(raw).href;
+
 /**
- * Why `raw` is not an acceptable webhook URL, or null when it is.
+ * Why `raw` is not an acceptable webhook URL, or null when it is. The messages never repeat the
+ * URL, which may carry a password.
  *
  * @example await webhookUrlProblem('http://localhost:8080/hook', { blockPrivate: false })
  * // → 'url: the host localhost is not allowed'
@@ -77,14 +54,18 @@ export async function webhookUrlProblem(
   try {
     url = new URL(raw);
   } catch {
-    return 'url must be an absolute http or https URL';
+    return 'url must be an absolute http or https URL (http://host/path)';
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return `url: the scheme ${url.protocol.replace(/:$/, '')} is not allowed (http or https only)`;
+  if (!PLAIN_FORM.test(raw)) return 'url must start with http:// or https:// followed by the host';
   if (!url.hostname) return 'url must name a host';
-  if (REFUSED_HOSTS.has(url.hostname)) return `url: the host ${url.hostname} is not allowed`;
+  if (url.href.length > MAX_URL_LENGTH) return `url must be at most ${MAX_URL_LENGTH} characters once percent-encoded`;
+  if (url.username || url.password) return 'url must not carry a user name or password; receivers verify deliveries by their signature';
+  if (REFUSED_NAMES.has(url.hostname) || literalIn(REFUSED_LITERALS, url.hostname)) return `url: the host ${url.hostname} is not allowed`;
+  if (literalIn(LINK_LOCAL_OR_METADATA, url.hostname)) return `url: the address ${bareHost(url)} is link-local or a cloud metadata endpoint`;
   if (!opts.blockPrivate) return null;
   const host = bareHost(url);
-  if (net.isIP(host)) return isNonPublicAddress(host) ? `url: the address ${host} is private or loopback` : null;
+  if (canonicalAddress(host)) return isNonPublicAddress(host) ? `url: the address ${host} is private or loopback` : null;
   let addresses: dns.LookupAddress[];
   try {
     addresses = await (opts.lookup ?? dns.promises.lookup)(host, { all: true, verbatim: true });
@@ -100,10 +81,15 @@ export class BlockedAddressError extends Error {
   readonly code = 'EBLOCKED';
 }
 
-/** For a blocked IP-literal host (connections to literals skip DNS, so `guardedLookup` never sees them). */
-export function connectionProblem(rawUrl: string): string | null {
+/**
+ * Why a stored URL must not be connected to, for IP-literal hosts (connections to literals skip
+ * DNS, so `guardedLookup` never sees them): link-local and metadata literals always (a URL stored
+ * before they were refused), non-public ones with WEBHOOK_BLOCK_PRIVATE.
+ */
+export function connectionProblem(rawUrl: string, opts: { blockPrivate: boolean }): string | null {
   const host = bareHost(new URL(rawUrl));
-  return net.isIP(host) && isNonPublicAddress(host) ? `the address ${host} is private or loopback` : null;
+  if (literalIn(LINK_LOCAL_OR_METADATA, host)) return `the address ${host} is link-local or a cloud metadata endpoint`;
+  return opts.blockPrivate && isNonPublicAddress(host) ? `the address ${host} is private or loopback` : null;
 }
 
 /**

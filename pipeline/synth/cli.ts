@@ -9,15 +9,31 @@ import { DEFAULT_CHURN, DEFAULT_START_DATE, synthesize, type SynthSummary } from
 
 const USAGE = 'usage: synth --carriers N --days D --seed S --out DIR [--start YYYY-MM-DD] [--churn 0.01]';
 
+const HELP = `usage: npm run pipeline -- synth --carriers N --days D --seed S --out DIR [--start YYYY-MM-DD] [--churn 0.01]
+
+Writes a synthetic registry in the FMCSA published layouts, one folder per day (YYYY-MM-DD),
+the same for the same arguments. The first npm start builds its sample with --carriers 20000
+--days 8 --seed 42 --start <7 days before today> (SAMPLE_CARRIERS, SAMPLE_DAYS, SAMPLE_SEED).
+
+  --carriers N           carriers in the registry (the real one has about 2,100,000)
+  --days D               consecutive days to write
+  --seed S               seed of the generator
+  --out DIR              where the day folders go
+  --start YYYY-MM-DD     the first day (default ${DEFAULT_START_DATE})
+  --churn F              share of carriers changed each day (default ${DEFAULT_CHURN})
+  --help                 this text`;
+
 function int(name: string, v: string | undefined): number {
   if (v === undefined || !/^\d+$/.test(v)) throw new Error(`--${name} must be a non-negative integer\n${USAGE}`);
   return Number(v);
 }
 
-export function runSynthCli(argv: string[]): SynthSummary {
+/** Runs the generator as the command line asks; null when it asked for --help (printed). */
+export function runSynthCli(argv: string[]): SynthSummary | null {
   const { values } = parseArgs({
     args: argv,
     options: {
+      help: { type: 'boolean', short: 'h', default: false },
       carriers: { type: 'string' },
       days: { type: 'string' },
       seed: { type: 'string' },
@@ -27,6 +43,10 @@ export function runSynthCli(argv: string[]): SynthSummary {
     },
     strict: true,
   });
+  if (values.help) {
+    process.stdout.write(`${HELP}\n`);
+    return null;
+  }
   if (!values.out) throw new Error(`--out is required\n${USAGE}`);
   const churn = Number(values.churn);
   let lastCpu = process.cpuUsage();

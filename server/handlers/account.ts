@@ -4,7 +4,8 @@
  * Passwords: bcrypt (config.bcryptRounds) over base64(SHA-256(password)), because bcrypt reads at
  * most 72 bytes and the contract accepts 200 characters; base64 keeps NUL bytes out of it.
  * API keys: stored as a SHA-256 hash (the lookup) and an AES-256-GCM copy (login returns it).
- * Reset tokens: 32 random bytes, stored as a SHA-256 hash, single use, valid one hour.
+ * Reset tokens: 32 random bytes, stored as a SHA-256 hash, single use, valid one hour. A reset
+ * replaces the API key (the reset proves the e-mail; a sign-up, which needs no password, does not).
  */
 import crypto from 'node:crypto';
 import bcrypt from 'bcrypt';
@@ -127,10 +128,26 @@ export const accountHandlers: HandlerFactory = (services) => {
       checkPassword(body.password);
       const invalid = new HttpError(400, 'INVALID_TOKEN', 'The reset token is invalid, already used or expired');
       if (!RESET_TOKEN_PATTERN.test(body.token)) throw invalid;
+      const tokenHash = sha256(body.token);
+      // The token before the hash: a bcrypt hash is the costliest thing an anonymous caller can
+      // make us do, and guessed tokens must not buy one each.
+      const { rows: usable } = await pool.query(statement('api/account-reset-token-check', [tokenHash, clock()]));
+      if (!usable[0]) throw invalid;
       const passwordHash = await hashPassword(body.password, config.bcryptRounds);
-      const { rows } = await pool.query(statement('api/account-reset-password', [sha256(body.token), passwordHash, clock()]));
+      // A reset proves the e-mail; a sign-up does not. The key issued before (possibly to someone
+      // who signed up with this address) is replaced; the next login returns the new one.
+      const key = newApiKey();
+      const { rows } = await pool.query(statement('api/account-reset-password', [
+        tokenHash,
+        passwordHash,
+        clock(),
+        sha256(key),
+        sealKey(services, key),
+      ]));
       if (!rows[0]) throw invalid;
-      const answer: JsonOf<'resetPassword', 200> = { message: 'Your password has been set; log in with it.' };
+      const answer: JsonOf<'resetPassword', 200> = {
+        message: 'Your password has been set and your API key replaced: the old key no longer works; log in to get the new one.',
+      };
       res.json(answer);
     },
 

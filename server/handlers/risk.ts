@@ -4,21 +4,12 @@ import { InvalidPolicyError, mergePolicy, riskInputFromSnapshot, scoreCarrier } 
 import type { ChameleonSignals, RiskPolicy, RiskScore, RiskSnapshotFields } from '../../lib/risk/index.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { notModified } from '../etag.ts';
+import { clamped, clampOf } from '../number-params.ts';
 import { bareNumber } from './carriers.ts';
 import { bodyOf, pathOf, queryOf, type HandlerFactory, type JsonOf } from './types.ts';
 
-export const HISTORY_LIMIT = { default: 50, min: 1, max: 200 } as const;
-
-/**
- * The applied risk-history limit: an integer clamped to [1, 200]; anything that is not an integer
- * (empty, '10.5', 'abc', repeated) falls back to 50, never a 400 (openapi x-clamp).
- * @example historyLimit('500') // 200
- */
-export function historyLimit(raw: unknown): number {
-  const text = typeof raw === 'string' ? raw.trim() : '';
-  if (!/^[+-]?\d+$/.test(text)) return HISTORY_LIMIT.default;
-  return Math.min(HISTORY_LIMIT.max, Math.max(HISTORY_LIMIT.min, Number(text)));
-}
+/** `limit`: default 50, clamped to [1, 200], malformed → 50 (openapi.yaml x-clamp). */
+const HISTORY_LIMIT = clampOf('getCarrierRiskHistory', 'limit');
 
 /** The merged policy, or 400 INVALID_PARAM naming the offending field (spec rule 3). */
 function policyOf(body: Parameters<typeof mergePolicy>[0]): RiskPolicy {
@@ -56,7 +47,7 @@ type HistoryRow = Omit<HistoryData, 'dot_number' | 'etl_run_id' | 'computed_at'>
 export const riskHandlers: HandlerFactory = ({ pool }) => ({
   getCarrierRiskHistory: async (req, res) => {
     const dot = bareNumber(pathOf(req, 'getCarrierRiskHistory').dot_number);
-    const limit = historyLimit(queryOf(req, 'getCarrierRiskHistory').limit);
+    const limit = clamped(queryOf(req, 'getCarrierRiskHistory').limit, HISTORY_LIMIT);
     const { rows } = await pool.query<HistoryRow>(statement('api/risk-history', [dot, limit]));
     // No served run yet: nothing to tag; a carrier without history (or an unknown DOT): data [].
     if (rows[0] && notModified(req, res, 'risk-history', rows[0].served_run_id, dot, limit)) return;

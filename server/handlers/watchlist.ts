@@ -31,11 +31,16 @@ export const watchlistHandlers: HandlerFactory = ({ pool, clock }) => ({
 
   addToWatchlist: async (req, res) => {
     const account = accountOf(res);
-    const dots = [...new Set(bodyOf(req, 'addToWatchlist').dot_numbers.map(bareNumber))];
+    // Each distinct carrier once (leading zeros ignored), remembered as first sent.
+    const sent = new Map<string, string>();
+    for (const dot of bodyOf(req, 'addToWatchlist').dot_numbers) if (!sent.has(bareNumber(dot))) sent.set(bareNumber(dot), dot);
+    const dots = [...sent.keys()];
     const cap = TIERS[account.tier].watchlist_cap;
     const result = await withTransaction(pool, async (client) => {
       await client.query(statement('api/watchlist-lock-account', [account.id]));
-      const { rows } = await client.query<{ added: number; fresh: number; size: number }>(statement('api/watchlist-add', [account.id, dots, cap, clock()]));
+      const { rows } = await client.query<{ added: number; fresh: number; size: number; missing: string[] }>(
+        statement('api/watchlist-add', [account.id, dots, cap, clock()]),
+      );
       return rows[0];
     });
     if (result.size + result.fresh > cap) {
@@ -45,7 +50,12 @@ export const watchlistHandlers: HandlerFactory = ({ pool, clock }) => ({
         `Adding ${result.fresh} carriers would take the watchlist to ${result.size + result.fresh}, over the ${account.tier} tier's cap of ${cap}; nothing was added`,
       );
     }
-    const body: JsonOf<'addToWatchlist', 200> = { added: result.added, skipped: dots.length - result.added, status: 'ok' };
+    const body: JsonOf<'addToWatchlist', 200> = {
+      added: result.added,
+      skipped: dots.length - result.added - result.missing.length,
+      not_found: result.missing.map((dot) => sent.get(dot)!),
+      status: 'ok',
+    };
     res.json(body);
   },
 

@@ -6,9 +6,10 @@ import type { components } from '../../generated/openapi.ts';
 import { statement } from '../../lib/db.ts';
 import { attemptDelivery } from '../../lib/webhooks/attempt.ts';
 import { newWebhookSecret, sealWebhookSecret } from '../../lib/webhooks/secret.ts';
-import { webhookUrlProblem } from '../../lib/webhooks/url-policy.ts';
+import { normalisedWebhookUrl, webhookUrlProblem } from '../../lib/webhooks/url-policy.ts';
 import { accountOf } from '../auth.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { clamped, clampOf } from '../number-params.ts';
+import { badRequest, HttpError, notFound } from '../errors.ts';
 import { bodyOf, queryOf, type HandlerFactory, type JsonOf } from './types.ts';
 
 type WebhookConfig = JsonOf<'getWebhook', 200>;
@@ -22,6 +23,8 @@ interface WebhookRow {
 }
 
 const NO_WEBHOOK = 'No webhook is configured for this account (PUT /v1/watchlist/webhook creates one)';
+const disabled = () =>
+  new HttpError(409, 'WEBHOOK_DISABLED', 'The webhook is disabled, so nothing is sent to it; PUT /v1/watchlist/webhook enables it again (with a new secret)');
 
 function present(row: WebhookRow, secret?: string): WebhookConfig {
   return {
@@ -34,11 +37,8 @@ function present(row: WebhookRow, secret?: string): WebhookConfig {
   };
 }
 
-/** Deliveries `limit`: default 20, clamped to [1, 100], anything that is not an integer → 20. */
-export function deliveriesLimit(raw: unknown): number {
-  if (typeof raw !== 'string' || !/^\s*[+-]?\d+\s*$/.test(raw)) return 20;
-  return Math.min(100, Math.max(1, Number(raw)));
-}
+/** Deliveries `limit`: default 20, clamped to [1, 100], malformed → 20 (openapi.yaml x-clamp). */
+const DELIVERIES_LIMIT = clampOf('listWebhookDeliveries', 'limit');
 
 export const webhookHandlers: HandlerFactory = ({ pool, config, clock }) => ({
   getWebhook: async (_req, res) => {
@@ -48,18 +48,20 @@ export const webhookHandlers: HandlerFactory = ({ pool, config, clock }) => ({
   },
 
   putWebhook: async (req, res) => {
-    const { url } = bodyOf(req, 'putWebhook');
-    const problem = await webhookUrlProblem(url, { blockPrivate: config.webhookBlockPrivate });
+    const raw = bodyOf(req, 'putWebhook').url;
+    const problem = await webhookUrlProblem(raw, { blockPrivate: config.webhookBlockPrivate });
     if (problem) throw badRequest(problem);
+    const url = normalisedWebhookUrl(raw);
     const secret = newWebhookSecret();
-    const { rows } = await pool.query<WebhookRow & { created: boolean }>(statement('api/webhook-put', [
+    const { rows } = await pool.query<WebhookRow & { secret_shown: boolean }>(statement('api/webhook-put', [
       accountOf(res).id,
       url,
       sealWebhookSecret(config, secret),
       clock(),
     ]));
-    // The secret is shown once, when this request created the webhook; updates keep the old one.
-    res.json(present(rows[0], rows[0].created ? secret : undefined));
+    // The secret is shown once, when this request created the webhook or re-enabled a disabled
+    // one (spec: none/disabled → enabled generates it); updates of an enabled one keep theirs.
+    res.json(present(rows[0], rows[0].secret_shown ? secret : undefined));
   },
 
   deleteWebhook: async (_req, res) => {
@@ -77,8 +79,9 @@ export const webhookHandlers: HandlerFactory = ({ pool, config, clock }) => ({
 
   testWebhook: async (_req, res) => {
     const account = accountOf(res);
-    const hook = (await pool.query(statement('api/webhook-for-test', [account.id]))).rows[0];
+    const hook = (await pool.query<{ enabled: boolean }>(statement('api/webhook-for-test', [account.id]))).rows[0];
     if (!hook) throw notFound(NO_WEBHOOK);
+    if (!hook.enabled) throw disabled();
     const now = clock();
     const event: components['schemas']['WatchlistTestEvent'] = {
       event: 'watchlist.test',
@@ -87,9 +90,10 @@ export const webhookHandlers: HandlerFactory = ({ pool, config, clock }) => ({
       message: 'Test event from the Carrier Data webhook settings; no action needed.',
     };
     const { rows } = await pool.query<{ id: number }>(statement('api/webhook-insert-test-delivery', [account.id, JSON.stringify(event), now]));
-    // One attempt, no retries, also when the webhook is disabled: the test is explicit.
-    const outcome = await attemptDelivery({ pool, config, clock }, rows[0].id, 1, { retryDelays: [], evenIfDisabled: true });
-    if (!outcome) throw new Error(`test delivery ${rows[0].id} was settled before its attempt`);
+    // One attempt, no retries. No outcome: the webhook was disabled since the check above (the
+    // attempt then drops the delivery instead of sending it).
+    const outcome = await attemptDelivery({ pool, config, clock }, rows[0].id, 1, { retryDelays: [] });
+    if (!outcome) throw disabled();
     const body: JsonOf<'testWebhook', 200> = {
       attempts: 1,
       duration_ms: outcome.duration_ms,
@@ -101,7 +105,7 @@ export const webhookHandlers: HandlerFactory = ({ pool, config, clock }) => ({
   },
 
   listWebhookDeliveries: async (req, res) => {
-    const limit = deliveriesLimit(queryOf(req, 'listWebhookDeliveries').limit);
+    const limit = clamped(queryOf(req, 'listWebhookDeliveries').limit, DELIVERIES_LIMIT);
     const { rows } = await pool.query(statement('api/webhook-deliveries', [accountOf(res).id, limit]));
     const body: JsonOf<'listWebhookDeliveries', 200> = {
       deliveries: rows.map((r) => ({

@@ -1,6 +1,7 @@
 -- Adds the registry carriers among DOTs $2 (distinct, bare) that account $1 does not watch yet,
 -- unless that takes the watchlist over cap $3: then nothing is added. $4 now.
--- Answers added, fresh (carriers that would be added) and size (watched before).
+-- Answers added, fresh (carriers that would be added), size (watched before) and missing (the
+-- DOTs of $2 that match no carrier, in request order).
 WITH fresh AS (
   SELECT c.dot_number
   FROM carriers c
@@ -16,4 +17,9 @@ WITH fresh AS (
 )
 SELECT (SELECT count(*)::integer FROM added) AS added,
        (SELECT count(*)::integer FROM fresh) AS fresh,
-       (SELECT n FROM size) AS size
+       (SELECT n FROM size) AS size,
+       ARRAY(
+         SELECT d FROM unnest($2::text[]) WITH ORDINALITY AS r (d, i)
+         WHERE NOT EXISTS (SELECT 1 FROM carriers c WHERE c.dot_number = r.d)
+         ORDER BY i
+       ) AS missing

@@ -1,2 +1,2 @@
--- What a test delivery of account $1 needs: the url and the sealed secret (enabled or not).
-SELECT url, secret_ciphertext FROM webhooks WHERE account_id = $1
+-- Whether account $1 has a webhook for a test delivery, and whether it is enabled.
+SELECT enabled FROM webhooks WHERE account_id = $1
