@@ -100,9 +100,11 @@ describe('the input delta', () => {
 
   it('a policy that starts between two runs, no line changed, is in the delta', async () => {
     // DOT 1004's cargo policy takes effect on 2026-04-01; its lines are the same on 2026-04-15.
+    // So do 1003's: its broker revocation order takes effect on 2026-03-20, and an order taking
+    // effect is a dated event like a policy's (its pending revocation ends then).
     const day = await runDay(suite.env, nextDay('2026-03-10', '2026-04-15'));
-    expect(detailOf(day, 'ingest').delta).toMatchObject({ from_run: 4, carriers: 1 });
-    expect(await duckRows(suite.env.duck.conn, 'SELECT dot_number FROM r5.input_delta')).toEqual([{ dot_number: '1004' }]);
+    expect(detailOf(day, 'ingest').delta).toMatchObject({ from_run: 4, carriers: 2 });
+    expect(await duckRows(suite.env.duck.conn, 'SELECT dot_number FROM r5.input_delta ORDER BY dot_number')).toEqual([{ dot_number: '1003' }, { dot_number: '1004' }]);
     const [row] = await duckRows(suite.env.duck.conn, `SELECT max_cargo, active_policy_count FROM r5.snapshot WHERE dot_number = '1004'`);
     expect(row).toEqual({ max_cargo: 250000, active_policy_count: 3 });
     expect((await changesOf(suite.db.pool, 5)).map((c) => `${c.dot_number} ${c.category}`)).toEqual(['1004 insurance_change']);

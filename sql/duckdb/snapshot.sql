@@ -115,11 +115,18 @@ FROM insurance
 WHERE (effective_date IS NULL OR effective_date <= {{batch_date}})
   AND (expiration_date IS NULL OR expiration_date > {{batch_date}});
 
--- The dates after the batch date on which a carrier's policies start or end: its snapshot row
--- changes then with no line of the input changing (the next runs' input delta takes it in).
+-- The dates after the batch date on which a carrier's policies start or end, or a revocation
+-- order takes effect: its snapshot row changes then with no line of the input changing (the next
+-- runs' input delta takes it in).
 {{create}} {{policy_events}} AS
 SELECT DISTINCT dot_number, on_date
-FROM (SELECT dot_number, unnest([effective_date, expiration_date]) AS on_date FROM insurance)
+FROM (
+  SELECT dot_number, unnest([effective_date, expiration_date]) AS on_date FROM insurance
+  UNION ALL
+  SELECT dot_number, effective_date FROM {{schema}}.li_revocation WHERE dot_number IS NOT NULL
+  UNION ALL
+  SELECT dot_number, effective_date FROM {{schema}}.motus_revocation WHERE dot_number IS NOT NULL
+)
 WHERE on_date > {{batch_date}};
 DROP TABLE insurance;
 
