@@ -18,21 +18,29 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Removes the temp dirs left by stage runs whose process is gone; returns their names. */
-export function removeOrphanTmpDirs(dataDir: string): string[] {
-  const root = path.join(dataDir, 'tmp');
+/**
+ * Removes the folders in `parent` whose owning process is gone (`pidOf` reads the owner's pid
+ * from a folder's name; NaN: not such a folder); returns their names. Shared with
+ * the fetch's build folders, which a killed fetch leaves the same way.
+ */
+export function removeDirsOfDeadProcesses(parent: string, pidOf: (name: string) => number): string[] {
   let names: string[];
   try {
-    names = fs.readdirSync(root);
+    names = fs.readdirSync(parent);
   } catch {
     return [];
   }
   const removed: string[] = [];
   for (const name of names) {
-    const pid = Number(NAME.exec(name)?.[1]);
-    if (!pid || pid === process.pid || alive(pid)) continue;
-    fs.rmSync(path.join(root, name), { recursive: true, force: true });
+    const pid = pidOf(name);
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || alive(pid)) continue;
+    fs.rmSync(path.join(parent, name), { recursive: true, force: true });
     removed.push(name);
   }
   return removed;
+}
+
+/** Removes the temp dirs left by stage runs whose process is gone; returns their names. */
+export function removeOrphanTmpDirs(dataDir: string): string[] {
+  return removeDirsOfDeadProcesses(path.join(dataDir, 'tmp'), (name) => Number(NAME.exec(name)?.[1]));
 }

@@ -5,29 +5,17 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { removeDirsOfDeadProcesses } from '../tmp-dirs.ts';
 import { readFetchManifest, type FetchManifest } from './manifest.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** A fresh build folder for `out`, after removing those of dead fetches of the same folder. */
 export function buildFolder(out: string): string {
   const parent = path.dirname(out);
   const prefix = `.${path.basename(out)}.fetch-`;
   fs.mkdirSync(parent, { recursive: true });
-  for (const name of fs.readdirSync(parent)) {
-    if (!name.startsWith(prefix)) continue;
-    const pid = Number(name.slice(prefix.length));
-    if (Number.isInteger(pid) && pid !== process.pid && !alive(pid)) fs.rmSync(path.join(parent, name), { recursive: true, force: true });
-  }
+  removeDirsOfDeadProcesses(parent, (name) => (name.startsWith(prefix) ? Number(name.slice(prefix.length)) : NaN));
   const dir = path.join(parent, `${prefix}${process.pid}`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir);
