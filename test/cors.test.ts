@@ -3,27 +3,12 @@
  * keys and limits, every answer readable by the page (errors and rate-limit headers included), no
  * credentials mode; CORS_ORIGINS narrows the origins.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../lib/config.ts';
-import { startApp, type TestApp } from './helpers/app.ts';
-import { freshDatabase, type TestDatabase } from './helpers/db.ts';
+import { describe, expect, it } from 'vitest';
+import { appsOnFreshDatabase, type TestApp } from './helpers/app.ts';
 import { signup } from './helpers/watchlist-fixtures.ts';
 
 const ORIGIN = 'https://app.example.com';
-let db: TestDatabase;
-const apps: TestApp[] = [];
-async function app(config: Partial<Config> = {}) {
-  const a = await startApp({ db, config });
-  apps.push(a);
-  return a;
-}
-beforeAll(async () => {
-  db = await freshDatabase();
-});
-afterAll(async () => {
-  for (const a of apps) await a.close();
-  await db.drop();
-});
+const { app } = appsOnFreshDatabase();
 
 const preflight = (a: TestApp, path: string, origin = ORIGIN, method = 'POST') =>
   fetch(`${a.url}${path}`, {

@@ -6,30 +6,17 @@
  * clock, which the test moves; the PostgreSQL store's window (on the database's now()) is ended in
  * its table.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../server/openapi.ts';
 import type { Config } from '../lib/config.ts';
-import { startApp, type TestApp } from './helpers/app.ts';
-import { freshDatabase, type TestDatabase } from './helpers/db.ts';
+import { appsOnFreshDatabase, startApp, type TestApp } from './helpers/app.ts';
+import { freshDatabase } from './helpers/db.ts';
 
 const LIMITS: Partial<Config> = { anonymousRateLimit: 100, authRateLimit: 10, rateLimitWindowMs: 60_000 };
 /** An optional-key operation without path parameters: counts as anonymous without a key. */
 const anonymousOp = operations.find((o) => o.keyUse === 'optional' && !o.path.includes('{') && o.method === 'get')!;
 
-let db: TestDatabase;
-const apps: TestApp[] = [];
-async function app(config: Partial<Config> = {}, on: TestDatabase = db, clockAt?: Date) {
-  const a = await startApp({ db: on, config: { ...LIMITS, ...config }, clockAt });
-  apps.push(a);
-  return a;
-}
-beforeAll(async () => {
-  db = await freshDatabase();
-});
-afterAll(async () => {
-  for (const a of apps) await a.close();
-  await db.drop();
-});
+const { app } = appsOnFreshDatabase(LIMITS);
 
 const get = (a: TestApp, p: string, key?: string) => fetch(`${a.url}${p}`, { headers: key ? { 'X-API-Key': key } : {} });
 const remaining = (res: Response) => Number(/r=(\d+)/.exec(res.headers.get('ratelimit') ?? '')?.[1]);
@@ -107,7 +94,7 @@ describe('anonymous: 100 per minute per IP', () => {
   it('the window resets, to the millisecond', async () => {
     // The server's clock stands still unless the test moves it.
     const windowMs = 60_000;
-    const a = await app({ anonymousRateLimit: 3, rateLimitWindowMs: windowMs }, db, new Date());
+    const a = await app({ anonymousRateLimit: 3, rateLimitWindowMs: windowMs }, { clockAt: new Date() });
     for (let i = 0; i < 3; i++) expect((await get(a, anonymousOp.path)).status).not.toBe(429);
     await expectLimited(await get(a, anonymousOp.path), windowMs / 1000);
     a.advance(windowMs - 1);
@@ -232,9 +219,11 @@ describe('two server instances share one limit through the PostgreSQL store', ()
 
   it('the window resets (own database)', async () => {
     const own = await freshDatabase();
+    const apps: TestApp[] = [];
     try {
-      const x = await app({ rateLimitStore: 'postgres', anonymousRateLimit: 3, rateLimitWindowMs: 60_000 }, own);
-      const y = await app({ rateLimitStore: 'postgres', anonymousRateLimit: 3, rateLimitWindowMs: 60_000 }, own);
+      const config: Partial<Config> = { ...LIMITS, rateLimitStore: 'postgres', anonymousRateLimit: 3, rateLimitWindowMs: 60_000 };
+      for (let i = 0; i < 2; i++) apps.push(await startApp({ db: own, config }));
+      const [x, y] = apps;
       for (let i = 0; i < 3; i++) expect((await get(i % 2 ? x : y, anonymousOp.path)).status).not.toBe(429);
       const limited = await get(x, anonymousOp.path);
       await expectLimited(limited, 60);
@@ -245,7 +234,7 @@ describe('two server instances share one limit through the PostgreSQL store', ()
       expect(again.status).not.toBe(429);
       expect(remaining(again)).toBe(2);
     } finally {
-      for (const a of apps.splice(-2)) await a.close();
+      for (const a of apps) await a.close();
       await own.drop();
     }
   });

@@ -4,25 +4,10 @@
  * naming the proxy (here: loopback, where the test client connects from), the address the proxy
  * forwards for.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../lib/config.ts';
-import { startApp, type TestApp } from './helpers/app.ts';
-import { freshDatabase, type TestDatabase } from './helpers/db.ts';
+import { describe, expect, it } from 'vitest';
+import { appsOnFreshDatabase, type TestApp } from './helpers/app.ts';
 
-let db: TestDatabase;
-const apps: TestApp[] = [];
-async function app(config: Partial<Config>) {
-  const a = await startApp({ db, config: { anonymousRateLimit: 5, authRateLimit: 3, rateLimitWindowMs: 60_000, ...config } });
-  apps.push(a);
-  return a;
-}
-beforeAll(async () => {
-  db = await freshDatabase();
-});
-afterAll(async () => {
-  for (const a of apps) await a.close();
-  await db.drop();
-});
+const { app } = appsOnFreshDatabase({ anonymousRateLimit: 5, authRateLimit: 3, rateLimitWindowMs: 60_000 });
 
 const forged = (i: number) => `203.0.113.${i}`;
 const search = (a: TestApp, forwardedFor: string) => fetch(`${a.url}/v1/carriers/search`, { headers: { 'X-Forwarded-For': forwardedFor } });

@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import createClient from 'openapi-fetch';
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig, type Config } from '../../lib/config.ts';
 import type { paths } from '../../generated/openapi.ts';
 import { createMailer } from '../../lib/mail/mailer.ts';
@@ -82,6 +83,30 @@ export async function startApp(
       await ownMailer?.idle(5000);
       ownMailer?.close();
       if (!opts.db) await db.drop();
+    },
+  };
+}
+
+/**
+ * A test file's apps over one fresh database: `app(config)` starts one with `defaults` under
+ * `config` (at a standing clock if asked); after the file every app is closed and the
+ * database dropped. Call it at the top of the file (it registers beforeAll and afterAll).
+ */
+export function appsOnFreshDatabase(defaults: Partial<Config> = {}) {
+  const apps: TestApp[] = [];
+  let db: TestDatabase | undefined;
+  beforeAll(async () => {
+    db = await freshDatabase();
+  });
+  afterAll(async () => {
+    for (const a of apps) await a.close();
+    await db?.drop();
+  });
+  return {
+    async app(config: Partial<Config> = {}, opts: { clockAt?: Date } = {}): Promise<TestApp> {
+      const a = await startApp({ db: db!, config: { ...defaults, ...config }, clockAt: opts.clockAt });
+      apps.push(a);
+      return a;
     },
   };
 }
