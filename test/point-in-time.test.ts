@@ -5,8 +5,7 @@
  * retention (jobs/retention.ts) directly and as a pg-boss job.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, withTransaction, type PoolClient } from '../lib/db.ts';
-import type { CarrierSnapshot } from '../lib/snapshot.ts';
+import { sql, withTransaction } from '../lib/db.ts';
 import { startBoss, stopBoss } from '../jobs/boss.ts';
 import { QUEUES } from '../jobs/queues.ts';
 import { pruneChanges, startRetentionWorker } from '../jobs/retention.ts';
@@ -15,7 +14,8 @@ import { materializeHistory, writeHistory } from '../pipeline/load-plan/history.
 import { policiesAsOf } from '../server/point-in-time.ts';
 import { startApp, type TestApp } from './helpers/app.ts';
 import { signup } from './helpers/watchlist-fixtures.ts';
-import { carrierRow, putCarriers, putChanges, putPolicies, putRun, type PolicyInput } from './helpers/carrier-rows.ts';
+import { carrierRow, putChanges, type PolicyInput } from './helpers/carrier-rows.ts';
+import { loadDay, type HistoryLoad } from './helpers/history-loads.ts';
 
 let app: TestApp;
 /** The history rows the first run wrote. */
@@ -23,41 +23,8 @@ let firstRunRows: unknown[];
 const run: Record<number, number> = {};
 const q = <T = Record<string, unknown>>(text: string, values: unknown[] = []) => app.db.pool.query(text, values).then((r) => r.rows as T[]);
 
-interface Load {
-  upsert?: CarrierSnapshot[];
-  remove?: string[];
-  policies?: PolicyInput[];
-  /** DOTs whose policies changed although their row did not (the load's delta lists them). */
-  touch?: string[];
-}
-
-/**
- * What the load stage does for one run, in one transaction: the history write-out step, the
- * writes, then the history step.
- */
-async function load(day: string, mode: 'full' | 'incremental', l: Load, runId?: number): Promise<number> {
-  return withTransaction(app.db.pool, async (client: PoolClient) => {
-    const id = runId ?? (await putRun(client, day, { status: 'running' }));
-    const ctx = { runId: id, batchTs: new Date(`${day}T00:00:00Z`), batchDate: day };
-    const delta = [
-      ...(l.upsert ?? []).map((c) => c.dot_number),
-      ...(l.remove ?? []),
-      ...(l.touch ?? []),
-    ];
-    if (mode === 'incremental') {
-      await client.query('CREATE TEMP TABLE load_delta (dot_number text PRIMARY KEY, op text NOT NULL) ON COMMIT DROP');
-      await client.query(`INSERT INTO load_delta SELECT unnest($1::text[]), 'update'`, [delta]);
-    }
-    await materializeHistory(client, ctx, mode);
-    if (mode === 'full') await client.query('TRUNCATE carriers, insurance_policies');
-    await putCarriers(client, id, l.upsert ?? []);
-    await client.query('DELETE FROM carriers WHERE dot_number = ANY($1)', [l.remove ?? []]);
-    await putPolicies(client, l.policies ?? [], delta);
-    await writeHistory(client, ctx, mode);
-    await client.query("UPDATE etl_runs SET status = 'succeeded' WHERE etl_run_id = $1", [id]);
-    return id;
-  });
-}
+/** One hand-made load with history (test/helpers/history-loads.ts). */
+const load = (day: string, mode: 'full' | 'incremental', l: HistoryLoad, runId?: number) => loadDay(app.db.pool, day, mode, l, runId);
 
 const v1 = carrierRow('1', { legal_name: 'ONE FREIGHT LLC' });
 const v1b = { ...v1, legal_name: 'ONE FREIGHT HOLDINGS LLC' };
