@@ -15,6 +15,7 @@ import { newestDumpFolder, runEtl, startEtlWorker } from '../jobs/etl-cron.ts';
 import { enqueueNotify, fanOut, startNotifyWorkers } from '../jobs/notify.ts';
 import { QUEUES } from '../jobs/queues.ts';
 import { startWebhookDeliveryWorker } from '../jobs/webhook-delivery.ts';
+import { drained } from './helpers/drained.ts';
 import { putChanges } from './helpers/carrier-rows.ts';
 import { startApp, type TestApp } from './helpers/app.ts';
 import { startSmtp, type TestSmtp } from './helpers/smtp.ts';
@@ -44,17 +45,6 @@ afterAll(async () => {
 });
 
 const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email));
-
-/** Resolves when every job of `queue` is done (none created, retrying or active); timeoutMs is a safety net. */
-async function drained(queue: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const jobs = await boss.findJobs(queue);
-    if (jobs.every((j) => j.state === 'completed' || j.state === 'failed' || j.state === 'cancelled')) return;
-    if (Date.now() > deadline) throw new Error(`${queue} still has jobs: ${jobs.map((j) => j.state).join(', ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe('fan-out of one run', () => {
   let a: TestAccount & { secret: string };
@@ -93,9 +83,7 @@ describe('fan-out of one run', () => {
       { dot: Z, category: 'fleet_change', old: { power_units: 3, drivers: 3 }, new: { power_units: 30, drivers: 31 } },
     ]);
     await enqueueNotify(boss, run);
-    await drained(QUEUES.watchlistNotify.name);
-    await drained(QUEUES.webhookDelivery.name);
-    await drained(QUEUES.watchlistDigest.name);
+    await drained(boss, [QUEUES.watchlistNotify.name, QUEUES.webhookDelivery.name, QUEUES.watchlistDigest.name]);
   });
 
   it('one signed watchlist.changes delivery per account with an enabled webhook, all changes batched', async () => {
@@ -165,8 +153,7 @@ describe('fan-out of one run', () => {
   it('running the fan-out of a run again changes nothing', async () => {
     expect(await fanOut({ pool: app.db.pool, boss }, run)).toBeNull();
     await enqueueNotify(boss, run); // as a load run again would
-    await drained(QUEUES.watchlistNotify.name);
-    await drained(QUEUES.watchlistDigest.name);
+    await drained(boss, [QUEUES.watchlistNotify.name, QUEUES.watchlistDigest.name]);
     expect(hook.received.filter((h) => JSON.parse(h.body).etl_run_id === run)).toHaveLength(1);
     expect(mailsTo(a.email)).toHaveLength(1);
     const count = await app.db.pool.query('SELECT accounts, deliveries, digests FROM watchlist_notifications WHERE etl_run_id = $1', [run]);

@@ -21,6 +21,7 @@ import type { LoadStep } from '../pipeline/load-plan/step.ts';
 import { runDay, runStage } from '../pipeline/run.ts';
 import { beginRun, getRun } from '../pipeline/runs.ts';
 import { stagesInOrder } from '../pipeline/stages/plan.ts';
+import { drained } from './helpers/drained.ts';
 import { startApp, type TestApp } from './helpers/app.ts';
 import { synthDumps } from './helpers/sample.ts';
 import { startSmtp, type TestSmtp } from './helpers/smtp.ts';
@@ -77,22 +78,9 @@ afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** Resolves when every job of `queue` is done (none created, retrying or active). */
-async function drained(queue: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const jobs = await boss.findJobs(queue);
-    if (jobs.every((j) => j.state === 'completed' || j.state === 'failed' || j.state === 'cancelled')) return;
-    if (Date.now() > deadline) throw new Error(`${queue} still has jobs: ${jobs.map((j) => j.state).join(', ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 /** Every queued fan-out, delivery and digest done: nothing more can arrive for the runs so far. */
 async function settled() {
-  await drained(QUEUES.watchlistNotify.name);
-  await drained(QUEUES.webhookDelivery.name);
-  await drained(QUEUES.watchlistDigest.name);
+  await drained(boss, [QUEUES.watchlistNotify.name, QUEUES.webhookDelivery.name, QUEUES.watchlistDigest.name], 20_000);
 }
 
 const notifyJobs = async (run: number) =>
