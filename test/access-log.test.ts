@@ -23,6 +23,7 @@ beforeAll(async () => {
   app.get('/boom', (_req, res) => res.status(500).json({}));
   app.get('/todo', (_req, res) => res.status(501).json({}));
   server = await listen(app, 0, '127.0.0.1');
+  server.server.keepAliveTimeout = 0; // as test/helpers/app.ts: no request can meet an idle close
 });
 afterAll(() => server.close());
 

@@ -110,6 +110,12 @@ describe('logs of a real server process', () => {
   let logs = '';
   let dataDir: string;
   let url: string;
+  /**
+   * A request to the server process on a connection of its own: the server closes a connection
+   * idle for 5 s, and one reused just then (a loaded machine's pause) would fail with ECONNRESET.
+   */
+  const call = (p: string, init: RequestInit = {}) =>
+    fetch(`${url}${p}`, { ...init, headers: { ...(init.headers as Record<string, string>), connection: 'close' } });
 
   beforeAll(async () => {
     db = await freshDatabase();
@@ -135,7 +141,7 @@ describe('logs of a real server process', () => {
     child.stderr!.on('data', (c: Buffer) => (logs += c.toString()));
     // Until it answers, however long a loaded machine takes (the hook's timeout is the limit).
     while (child.exitCode === null && child.signalCode === null) {
-      if ((await fetch(`${url}/v1/health`).catch(() => null))?.ok) return;
+      if ((await call('/v1/health').catch(() => null))?.ok) return;
       await new Promise((r) => setTimeout(r, 200));
     }
     throw new Error(`server exited before it answered:\n${logs.slice(-2000)}`);
@@ -150,7 +156,7 @@ describe('logs of a real server process', () => {
 
   it('never contains an API key, password, reset token or webhook secret', async () => {
     const post = (p: string, body: unknown, key?: string) =>
-      fetch(`${url}${p}`, {
+      call(p, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(key ? { 'X-API-Key': key } : {}) },
         body: JSON.stringify(body),
@@ -162,7 +168,7 @@ describe('logs of a real server process', () => {
     await post('/v1/auth/login', { email: 'leak@example.com', password: 'wrong-password-typed' });
     const login = await (await post('/v1/auth/login', { email: 'leak@example.com', password })).json();
     expect(login.api_key).toBe(key1);
-    await fetch(`${url}/v1/auth/me?api_key=${key1}`, { headers: { 'X-API-Key': key1 } });
+    await call(`/v1/auth/me?api_key=${key1}`, { headers: { 'X-API-Key': key1 } });
     await post('/v1/auth/forgot-password', { email: 'leak@example.com' });
     // The reset mail lands in DATA_DIR/outbox as an .eml file; take the token from its link.
     const outboxToken = () => {
@@ -182,7 +188,7 @@ describe('logs of a real server process', () => {
     expect(keyAfterReset).not.toBe(key1);
     const rotated = await (await post('/v1/auth/regenerate-key', {}, keyAfterReset)).json();
     const key2: string = rotated.api_key;
-    const hook = await fetch(`${url}/v1/watchlist/webhook`, {
+    const hook = await call('/v1/watchlist/webhook', {
       method: 'PUT',
       headers: { 'content-type': 'application/json', 'X-API-Key': key2 },
       body: JSON.stringify({ url: 'https://example.com/receiver' }),
@@ -198,7 +204,7 @@ describe('logs of a real server process', () => {
     // The server logs each request as it finishes, in order: once the line of a last request has
     // come through the pipe, every line about the requests before it has too.
     const last = `/v1/end-of-test-${Date.now()}`;
-    expect((await fetch(`${url}${last}`)).status).toBe(404);
+    expect((await call(last)).status).toBe(404);
     await expect.poll(() => logs.includes(`"url":"${last}"`)).toBe(true);
     expect(logs.length).toBeGreaterThan(1000); // trace level: every request was logged
     for (const s of secrets) expect(logs.includes(s), `a secret (${s.slice(0, 4)}…) appeared in the logs`).toBe(false);

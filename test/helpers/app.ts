@@ -68,6 +68,10 @@ export async function startApp(
   };
   const app = createApp(services, { validateResponses: true, ...opts.app });
   const server = await listen(app, 0, '127.0.0.1');
+  // No idle timeout on the server's side: fetch keeps an idle connection ~4 s and may send on it
+  // just as a 5 s server timer closes it (ECONNRESET when a loaded machine stretches a pause).
+  // The client then closes its own idle connections, and no request can meet a close.
+  server.server.keepAliveTimeout = 0;
   return {
     url: server.url,
     api: createClient<paths>({ baseUrl: server.url }),
