@@ -13,7 +13,7 @@ export default defineConfig({
     hookTimeout: 300_000,
     // expect.poll waits for an event (a row, a job state, a message), never for a time: its
     // timeout is only how long to wait before calling the event lost, ample on a loaded machine.
-    expect: { poll: { timeout: 60_000 } },
+    expect: { poll: { timeout: 120_000 } },
     reporters: ['default', './test/setup/summary-reporter.ts'],
     env: {
       LOG_LEVEL: 'silent',

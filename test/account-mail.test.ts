@@ -36,7 +36,7 @@ describe('outbox (no SMTP_URL)', () => {
     const app = await startApp({ db, config: { smtpUrl: '', outboxDir, publicUrl: 'http://localhost:3000' } });
     try {
       expect((await signupAndForget(app, 'outbox@example.com')).status).toBe(200);
-      await app.services.mailer.idle();
+      await app.services.mailer.idle(120_000);
       const files = fs.readdirSync(outboxDir).filter((f) => f.endsWith('.eml'));
       expect(files).toHaveLength(1);
       const file = path.join(outboxDir, files[0]);
@@ -80,7 +80,7 @@ describe('the answer does not depend on delivery', () => {
     const app = await startApp({ db, config: { smtpUrl: `smtp://127.0.0.1:${port}` } });
     try {
       expect((await signupAndForget(app, 'nomta@example.com')).status).toBe(200);
-      await app.services.mailer.idle();
+      await app.services.mailer.idle(120_000);
     } finally {
       await app.close();
     }
@@ -109,7 +109,7 @@ describe('retry through pg-boss', () => {
       // The answer came while the mail server had not answered yet: it did not wait for delivery.
       expect(smtp.refused()).toBe(0);
       answer();
-      await mailer.idle();
+      await mailer.idle(120_000);
       expect(smtp.refused()).toBe(1);
       expect(smtp.received).toHaveLength(0);
 

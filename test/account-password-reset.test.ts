@@ -83,7 +83,7 @@ describe('forgot-password → e-mail → reset-password', () => {
     const unknown = await app.api.POST('/v1/auth/forgot-password', { body: { email: 'nobody@example.com' } });
     expect(unknown.response.status).toBe(200);
     expect(unknown.data).toEqual(known.data);
-    await app.services.mailer.idle();
+    await app.services.mailer.idle(120_000);
     expect(smtp.received.length).toBe(before);
   });
 

@@ -80,7 +80,7 @@ afterAll(async () => {
 
 /** Every queued fan-out, delivery and digest done: nothing more can arrive for the runs so far. */
 async function settled() {
-  await drained(boss, [QUEUES.watchlistNotify.name, QUEUES.webhookDelivery.name, QUEUES.watchlistDigest.name], 20_000);
+  await drained(boss, [QUEUES.watchlistNotify.name, QUEUES.webhookDelivery.name, QUEUES.watchlistDigest.name]);
 }
 
 const notifyJobs = async (run: number) =>

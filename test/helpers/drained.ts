@@ -5,7 +5,7 @@ import type { PgBoss } from '../../jobs/boss.ts';
  * Resolves when every job of each queue, in order, is done (none created, retrying or active);
  * timeoutMs (per queue) is a safety net against a hang, not a measure of speed.
  */
-export async function drained(boss: PgBoss, queues: string[], timeoutMs = 30_000): Promise<void> {
+export async function drained(boss: PgBoss, queues: string[], timeoutMs = 120_000): Promise<void> {
   for (const queue of queues) {
     const deadline = Date.now() + timeoutMs;
     for (;;) {

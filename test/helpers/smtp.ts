@@ -73,7 +73,7 @@ export async function startSmtp(): Promise<TestSmtp> {
   return {
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
     received,
-    nextMail: async (timeoutMs = 30_000) => {
+    nextMail: async (timeoutMs = 120_000) => {
       const deadline = Date.now() + timeoutMs;
       while (received.length <= consumed) {
         const left = deadline - Date.now();

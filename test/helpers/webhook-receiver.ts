@@ -56,7 +56,7 @@ export async function startReceiver(respond: (n: number) => Answer = () => 200, 
   return {
     url: `http://${host}:${port}/hooks/carrier-data`,
     received,
-    waitFor: async (count, timeoutMs = 30_000) => {
+    waitFor: async (count, timeoutMs = 120_000) => {
       const deadline = Date.now() + timeoutMs;
       while (received.length < count) {
         const left = deadline - Date.now();
