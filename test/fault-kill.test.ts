@@ -397,7 +397,7 @@ describe.concurrent('the webhook worker process SIGKILLed while a retry is pendi
       SERVER_SECRET: app.services.config.serverSecret,
       DATA_DIR: dataDir,
       WEBHOOK_RETRY_DELAYS: RETRY_DELAYS.join(','),
-      WEBHOOK_TIMEOUT_MS: '30000', // the receiver answers at once: only a loaded machine to outlast
+      WEBHOOK_TIMEOUT_MS: '120000', // the receiver answers at once: only a loaded machine to outlast
       JOB_POLLING_MS: '500',
     });
 

@@ -31,7 +31,7 @@ let hook: TestReceiver;
 beforeAll(async () => {
   smtp = await startSmtp();
   hook = await startReceiver(() => 200);
-  app = await startApp({ config: { smtpUrl: smtp.url, jobPollingMs: 500, webhookRetryDelays: [1, 2, 3], publicUrl: 'https://api.example.com' } });
+  app = await startApp({ config: { smtpUrl: smtp.url, jobPollingMs: 500, webhookRetryDelays: [1, 2, 3], webhookTimeoutMs: 120_000, publicUrl: 'https://api.example.com' } });
   boss = await startBoss(app.db.url);
   const deps = { pool: app.db.pool, config: app.services.config };
   await startWebhookDeliveryWorker(boss, deps);

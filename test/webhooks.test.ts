@@ -33,7 +33,7 @@ const DELAYS = [60, 300, 1800];
  * tests of a receiver that never answers use a server of their own with SHORT_TIMEOUT_MS: that
  * timeout firing is what they wait for.
  */
-const CONFIG: Partial<Config> = { webhookRetryDelays: DELAYS, webhookTimeoutMs: 30_000, jobPollingMs: 500 };
+const CONFIG: Partial<Config> = { webhookRetryDelays: DELAYS, webhookTimeoutMs: 120_000, jobPollingMs: 500 };
 const SHORT_TIMEOUT_MS = 500;
 
 const receivers: TestReceiver[] = [];

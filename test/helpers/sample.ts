@@ -72,7 +72,8 @@ interface Built extends Sample {
 /**
  * A fresh database cloned from the run's loaded sample (CREATE DATABASE ... TEMPLATE) and a copy
  * of its DuckDB files, so the pipeline goes on from there. The first caller of the test run builds
- * the sample (through loadSample, the same CLI runs as before); the others wait for it.
+ * the sample (loadSample: the generator and the pipeline CLI in child processes, as production
+ * runs them); the others wait for it.
  */
 export async function loadedSample(): Promise<LoadedSample> {
   const built = await builtOnce();
