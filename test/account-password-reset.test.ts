@@ -12,7 +12,9 @@ let app: TestApp;
 let smtp: TestSmtp;
 beforeAll(async () => {
   smtp = await startSmtp();
-  app = await startApp({ config: { smtpUrl: smtp.url, publicUrl: 'https://carriers.example.org/' } });
+  // The server's clock moves only by advance(): a token's hour is then exact, however long the
+  // requests between its issue and its use take.
+  app = await startApp({ config: { smtpUrl: smtp.url, publicUrl: 'https://carriers.example.org/' }, clockAt: new Date() });
 });
 afterAll(async () => {
   await app.close();
