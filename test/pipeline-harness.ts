@@ -8,7 +8,7 @@ import path from 'node:path';
 import { config } from '../lib/config.ts';
 import { afterAll, beforeAll } from 'vitest';
 import type { Pool } from '../lib/db.ts';
-import { rebuildSearchIndex, SEARCH_TABLES } from '../lib/search/pg-index.ts';
+import { rebuildSearchIndex, SEARCH_TABLES } from '../lib/search/index.ts';
 import { openPipeline, type PipelineEnv } from '../pipeline/context.ts';
 import { silentProgress } from '../pipeline/progress.ts';
 import { freshDatabase, type TestDatabase } from './helpers/db.ts';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarrierSnapshot } from '../lib/snapshot.ts';
-import { rebuildMeili, refreshMeili } from '../lib/search/meili-index.ts';
+import { rebuildMeili, refreshMeili } from '../lib/search/index.ts';
 import { startApp, type TestApp } from './helpers/app.ts';
 import { carrierRow, putCarriers } from './helpers/carrier-rows.ts';
 

@@ -12,8 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { LoadStep } from '../pipeline/load-plan/step.ts';
 import { rerunStage, runInput } from '../pipeline/run.ts';
 import type { HeadStart, Stage } from '../pipeline/stages/plan.ts';
-import { PREBUILT_TABLES, SEARCH_TABLES } from '../lib/search/pg-index.ts';
-import { SHADOW_SCHEMA } from '../lib/search/pg-shadow.ts';
+import { PREBUILT_TABLES, SEARCH_TABLES, SHADOW_SCHEMA } from '../lib/search/index.ts';
 import type { Pool } from '../lib/db.ts';
 import { copyDays, editLine, rebuiltInPlace, searchTablesOf, suitePipeline } from './pipeline-harness.ts';
 

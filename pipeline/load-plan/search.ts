@@ -18,13 +18,16 @@ import path from 'node:path';
 import type { RunContext } from '../context.ts';
 import {
   PREBUILT_TABLES,
+  buildSearchShadow,
+  createSearchShadow,
   rebuildSearchIndex,
   refreshSearchIndex,
   searchIndexState,
+  swapSearchShadow,
   type PrebuiltTable,
   type RefreshResult,
-} from '../../lib/search/pg-index.ts';
-import { buildSearchShadow, createSearchShadow, swapSearchShadow, type ShadowBuild } from '../../lib/search/pg-shadow.ts';
+  type ShadowBuild,
+} from '../../lib/search/index.ts';
 import { duckRows, duckRun, duckSql, lit } from '../duck.ts';
 import { copyFileToPg, duckToCsv } from '../pg-copy.ts';
 import { servedRun } from '../runs.ts';

@@ -12,8 +12,17 @@
  * reflected are pushed; the first run (or --full) builds a new index and swaps it in.
  */
 import { sql, withTransaction } from '../../lib/db.ts';
-import { MEILI_BACKEND, rebuildMeili, refreshMeili, type MeiliRefresh } from '../../lib/search/meili-index.ts';
-import { SEARCH_TABLES, rebuildSearchIndex, refreshSearchIndex, searchIndexState, type RefreshResult } from '../../lib/search/pg-index.ts';
+import {
+  MEILI_BACKEND,
+  SEARCH_TABLES,
+  rebuildMeili,
+  rebuildSearchIndex,
+  refreshMeili,
+  refreshSearchIndex,
+  searchIndexState,
+  type MeiliRefresh,
+  type RefreshResult,
+} from '../../lib/search/index.ts';
 import { servedRun } from '../runs.ts';
 import type { Stage, StageResult } from './types.ts';
 

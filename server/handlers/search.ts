@@ -1,13 +1,18 @@
-/** GET /v1/carriers/search: text, filter and geo search with exact totals (server/search/). */
-import { createSearchBackend } from '../search/index.ts';
-import { searchParams } from '../search/params.ts';
+/** GET /v1/carriers/search: text, filter and geo search with exact totals (lib/search/). */
+import { createSearchBackend, InvalidSearch, searchParams, type SearchParams } from '../../lib/search/index.ts';
+import { badRequest } from '../errors.ts';
 import { queryOf, type HandlerFactory, type JsonOf } from './types.ts';
 
 export const searchHandlers: HandlerFactory = ({ config, pool, clock }) => {
   const backend = createSearchBackend(config, pool);
   return {
     searchCarriers: async (req, res) => {
-      const params = searchParams(queryOf(req, 'searchCarriers'), clock());
+      let params: SearchParams;
+      try {
+        params = searchParams(queryOf(req, 'searchCarriers'), clock());
+      } catch (err) {
+        throw err instanceof InvalidSearch ? badRequest(err.message) : err;
+      }
       const { rows, total } = await backend.search(params);
       const body: JsonOf<'searchCarriers', 200> = {
         data: rows,

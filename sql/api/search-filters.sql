@@ -1,4 +1,4 @@
--- The WHERE clause every carrier_search query of server/search/postgres.ts shares (inserted at
+-- The WHERE clause every carrier_search query of lib/search/query/postgres.ts shares (inserted at
 -- its filters marker; `s` is carrier_search). A NULL parameter switches its filter off; the
 -- statements are planned with their values, so switched-off filters cost nothing.
 --  $1 active  $2 states  $3 entity code  $4 cargo bit mask  $5 keys ('c:' city, 'o:' operation)  $6 officer LIKE pattern

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT } from '../../lib/config.ts';
+import { ROOT } from '../../config.ts';
 
 const EARTH_RADIUS_MILES = 3958.8;
 

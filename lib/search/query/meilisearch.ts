@@ -1,6 +1,6 @@
 /**
  * The Meilisearch backend (MEILI_URL set): the same SearchParams as filters and sorts of the
- * `carriers` index (lib/search/meili-index.ts); Meilisearch returns the page of DOT numbers and
+ * `carriers` index (lib/search/build/meili.ts); Meilisearch returns the page of DOT numbers and
  * the exact total (page/hitsPerPage mode counts every hit), the rows come from PostgreSQL.
  *
  * Differences from the PostgreSQL backend, by the nature of the engine: words are matched with
@@ -9,11 +9,11 @@
  * match (no trigram similarity).
  */
 import type { Meilisearch as Client } from 'meilisearch';
-import type { Config } from '../../lib/config.ts';
-import type { Pool } from '../../lib/db.ts';
-import { MEILI_INDEX, meiliClient, type CarrierDocument } from '../../lib/search/meili-index.ts';
+import type { Config } from '../../config.ts';
+import type { Pool } from '../../db.ts';
+import { MEILI_INDEX, meiliClient, type CarrierDocument } from '../build/meili.ts';
 import { fetchRows } from './rows.ts';
-import type { SearchBackend, SearchParams, SearchResult, SortKey } from './types.ts';
+import type { SearchBackend, SearchParams, SearchResult, SortKey } from '../contract.ts';
 
 const METERS_PER_MILE = 1609.344;
 const DAY_MS = 86_400_000;

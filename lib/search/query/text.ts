@@ -1,22 +1,4 @@
-/**
- * Query text, normalised exactly as the index normalises names (search_norm in
- * sql/migrations/005.do.sql): ASCII upper case, apostrophes dropped, any other run of characters
- * that are not A-Z or 0-9 one space. Words are what remains between the spaces.
- */
-
-/** Case folding as PostgreSQL's upper()/lower() do in the C locale: ASCII letters only. */
-export const asciiUpper = (s: string): string => s.replace(/[a-z]/g, (c) => c.toUpperCase());
-export const asciiLower = (s: string): string => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
-
-/** search_norm: `O'Brien & Sons` → `OBRIEN SONS`. */
-export function normalizeText(s: string): string {
-  return asciiUpper(s)
-    .replace(/'/g, '')
-    .replace(/[^A-Z0-9]+/g, ' ')
-    .trim();
-}
-
-export const wordsOf = (s: string): string[] => normalizeText(s).split(' ').filter(Boolean);
+/** Query words as index lookups: prefix ranges, literal LIKE patterns and typo candidates. */
 
 /**
  * The smallest string greater than every string that starts with `w` (byte order): the end of
@@ -91,10 +73,4 @@ export function typoDistance(a: string, b: string, max: number): number {
     prev = cur;
   }
   return Math.min(prev[b.length], max + 1);
-}
-
-/** Phone numbers compare as digits; a leading US country code 1 of an 11-digit number drops. */
-export function phoneDigits(s: string): string {
-  const d = s.replace(/\D/g, '');
-  return d.length === 11 && d[0] === '1' ? d.slice(1) : d;
 }

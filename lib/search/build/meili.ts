@@ -2,11 +2,11 @@
  * The Meilisearch index of carriers (used when MEILI_URL is set): its settings, the document of
  * a carrier, and bringing the index up to a run — a full build into a fresh index swapped in at
  * the end, or the carriers written (and removed) since the run the index last reflected.
- * server/search/meilisearch.ts queries it; pipeline/stages/search-index.ts maintains it.
+ * lib/search/query/meilisearch.ts queries it; pipeline/stages/search-index.ts maintains it.
  */
 import { Meilisearch, type Index, type Settings } from 'meilisearch';
-import type { Config } from '../config.ts';
-import { sql, type Pool } from '../db.ts';
+import type { Config } from '../../config.ts';
+import { sql, type Pool } from '../../db.ts';
 
 export const MEILI_BACKEND = 'meilisearch';
 export const MEILI_INDEX = 'carriers';

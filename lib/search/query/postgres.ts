@@ -22,11 +22,12 @@
  * status only (search_word_buckets). Geo searches sorted by distance page through the states
  * within the radius, nearest first, each by DOT.
  */
-import { prepared, sql, statement, withTransaction, type Pool, type PoolClient } from '../../lib/db.ts';
+import { prepared, sql, statement, withTransaction, type Pool, type PoolClient } from '../../db.ts';
 import { roundMiles, statesWithin, type StateDistance } from './geo.ts';
 import { fetchRows } from './rows.ts';
 import { containsPattern, deletions, oneEditAway, prefixEnd, typoBudget, typoDistance } from './text.ts';
-import type { SearchBackend, SearchParams, SearchResult, SortKey } from './types.ts';
+import { entityCode } from '../entity-codes.ts';
+import type { SearchBackend, SearchParams, SearchResult, SortKey } from '../contract.ts';
 
 /**
  * Where the plans switch (tests move them to run every plan on a small fixture): match sets and
@@ -59,17 +60,6 @@ const ANY_LCP = 32767;
 /** Query words taking part in matching (the filter SQL has this many slots, from $13). */
 const MAX_WORDS = 8;
 const FIRST_WORD_SLOT = 13;
-
-/** Entity type codes of search_entity_code() in sql/migrations/005.do.sql. */
-export const ENTITY_CODES: Record<string, number> = {
-  CARRIER: 1,
-  BROKER: 2,
-  'FREIGHT FORWARDER': 3,
-  SHIPPER: 4,
-  REGISTRANT: 5,
-  'INTERMODAL EQUIPMENT PROVIDER': 6,
-  'CARGO TANK': 7,
-};
 
 /** ORDER BY of search-page.sql per sort (a fixed list: never built from input). */
 const PAGE_ORDER: Record<Exclude<SortKey, 'distance_asc' | 'distance_desc'>, string> = {
@@ -224,7 +214,7 @@ class SearchRun {
     return {
       active: p.status === 'ALL' ? null : p.status === 'ACTIVE',
       states,
-      entity: p.entityType === null ? null : (ENTITY_CODES[p.entityType] ?? 0),
+      entity: p.entityType === null ? null : entityCode(p.entityType),
       cargoBit,
       groups,
       carriers,

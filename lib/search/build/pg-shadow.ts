@@ -13,8 +13,8 @@
  * The one write outside the copies: cargo labels not seen before (search_cargo_labels), which
  * are only ever added and keep their bits.
  */
-import { sql, withTransaction, type Pool, type PoolClient } from '../db.ts';
-import { createIndexSql, tableIndexes } from '../empty-tables.ts';
+import { sql, withTransaction, type Pool, type PoolClient } from '../../db.ts';
+import { createIndexSql, tableIndexes } from '../../empty-tables.ts';
 import { PG_BACKEND, rebuildSearchTables, SEARCH_TABLES, type PrebuiltTables, type RefreshResult } from './pg-index.ts';
 
 export const SHADOW_SCHEMA = 'search_next';

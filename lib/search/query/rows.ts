@@ -1,8 +1,8 @@
 /** Search result rows from `carriers`, in the order a backend found them. */
-import { statement, type PoolClient } from '../../lib/db.ts';
-import { NATIONAL_OOS } from '../../lib/domain.ts';
+import { statement, type PoolClient } from '../../db.ts';
+import { NATIONAL_OOS } from '../../domain.ts';
 import { CENTROIDS, haversineMiles, roundMiles } from './geo.ts';
-import type { SearchParams, SearchRow } from './types.ts';
+import type { SearchParams, SearchRow } from '../contract.ts';
 
 interface Row {
   dot_number: string;

@@ -1,13 +1,17 @@
 /**
  * From the validated query of searchCarriers to SearchParams: defaults, the cross-field rules the
- * schema cannot express (400 INVALID_PARAM), and the normalisation each filter compares in.
+ * schema cannot express (InvalidSearch: the handler answers 400 INVALID_PARAM), and the
+ * normalisation each filter compares in.
  */
-import { badRequest } from '../errors.ts';
-import type { QueryOf } from '../handlers/types.ts';
-import { asciiLower, asciiUpper, normalizeText, phoneDigits } from './text.ts';
-import type { SearchParams, SortKey } from './types.ts';
+import type { operations } from '../../../generated/openapi.ts';
+import type { SearchParams, SortKey } from '../contract.ts';
+import { asciiLower, asciiUpper, normalizeText, phoneDigits } from '../normalise.ts';
 
-type Query = QueryOf<'searchCarriers'>;
+type Query = NonNullable<operations['searchCarriers']['parameters']['query']>;
+
+/** A query the schema lets through that is still not a search (its message says why). */
+export class InvalidSearch extends Error {}
+const invalid = (message: string) => new InvalidSearch(message);
 
 const SORTS: Record<NonNullable<Query['sort']>, SortKey> = {
   name: 'name_asc',
@@ -43,13 +47,13 @@ export function monthsBefore(today: Date, months: number): string {
 
 export function searchParams(q: Query, today: Date): SearchParams {
   if ((q.lat === undefined) !== (q.lon === undefined)) {
-    throw badRequest('lat and lon must be given together');
+    throw invalid('lat and lon must be given together');
   }
   const geo = q.lat !== undefined && q.lon !== undefined ? { lat: q.lat, lon: q.lon, radius: q.radius ?? 50 } : null;
   const sort = q.sort ? SORTS[q.sort] : null;
-  if (sort?.startsWith('distance') && !geo) throw badRequest('sort=distance needs a geo search (lat and lon)');
+  if (sort?.startsWith('distance') && !geo) throw invalid('sort=distance needs a geo search (lat and lon)');
   if (q.fleet_min !== undefined && q.fleet_max !== undefined && q.fleet_min > q.fleet_max) {
-    throw badRequest('fleet_min must not be greater than fleet_max');
+    throw invalid('fleet_min must not be greater than fleet_max');
   }
   const qText = text(q.q);
   const phone = text(q.phone);

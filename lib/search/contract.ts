@@ -14,7 +14,7 @@ export type SortKey =
   | 'distance_desc';
 
 /**
- * One search, normalised and checked (server/search/params.ts). Text filters are null when not
+ * One search, normalised and checked (lib/search/query/params.ts). Text filters are null when not
  * given or blank; values are already in the form the index stores them.
  */
 export interface SearchParams {

@@ -8,8 +8,8 @@
  * indexes and keys of the tables it fills dropped during the bulk insert (lib/empty-tables.ts);
  * beside a full load its tables come whole from the pipeline's DuckDB instead (PrebuiltTables).
  */
-import { sql, type PoolClient } from '../db.ts';
-import { fillEmptyTables } from '../empty-tables.ts';
+import { sql, type PoolClient } from '../../db.ts';
+import { fillEmptyTables } from '../../empty-tables.ts';
 
 export const PG_BACKEND = 'postgres';
 
