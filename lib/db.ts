@@ -61,7 +61,7 @@ export function statement(name: string, values: unknown[] = []): pg.QueryConfig 
 const textNames = new Map<string, string>();
 
 /**
- * A statement text built at run time (the search's, with its filters put in) as a named statement,
+ * A statement text put together at run time (the search's, from lib/search/sql/query) as a named statement,
  * named by a hash of the text, as `statement` does for a file. Run where plan_cache_mode =
  * force_custom_plan, it is parsed once a connection and planned per call: the search's long texts
  * cost ~0.3–0.7 ms a statement to parse.
@@ -79,7 +79,7 @@ export function prepared(text: string, values: unknown[] = []): pg.QueryConfig {
 export async function withTransaction<T>(
   pool: pg.Pool,
   fn: (client: pg.PoolClient) => Promise<T>,
-  /** The statement(s) opening the transaction, e.g. sql('api/search-begin'). */
+  /** The statement(s) opening the transaction, e.g. a read-only snapshot (lib/search/sql/query/begin.sql). */
   begin = 'BEGIN',
 ): Promise<T> {
   const client = await pool.connect();

@@ -1,8 +1,9 @@
 /** Search result rows from `carriers`, in the order a backend found them. */
-import { statement, type PoolClient } from '../../db.ts';
+import type { PoolClient } from '../../db.ts';
 import { NATIONAL_OOS } from '../../domain.ts';
 import { CENTROIDS, haversineMiles, roundMiles } from './geo.ts';
 import type { SearchParams, SearchRow } from '../contract.ts';
+import { queryStatement } from './statements.ts';
 
 interface Row {
   dot_number: string;
@@ -33,7 +34,7 @@ export async function fetchRows(
   geo: SearchParams['geo'],
 ): Promise<SearchRow[]> {
   if (ids.length === 0) return [];
-  const { rows } = await db.query<Row>(statement('api/search-rows', [ids.map(String)]));
+  const { rows } = await db.query<Row>(queryStatement('rows', [ids.map(String)]));
   const byDot = new Map(rows.map((r) => [r.dot_number, r]));
   return ids.flatMap((id) => {
     const r = byDot.get(String(id));

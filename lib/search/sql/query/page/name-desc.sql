@@ -1,0 +1,5 @@
+-- A page of the matches in name order, descending, after matches.sql. $22 offset, $23 limit.
+SELECT s.id
+FROM s
+ORDER BY s.name DESC, s.id
+OFFSET $22 LIMIT $23
