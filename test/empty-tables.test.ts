@@ -10,7 +10,7 @@ import { copyDays, suitePipeline } from './pipeline-harness.ts';
 
 const TABLES = [
   'carriers', 'insurance_policies', 'carrier_core_json',
-  // the search rebuild's (lib/search/pg-index.ts)
+  // the search rebuild's (lib/search/build/apply.ts)
   'carrier_search', 'search_postings', 'search_word_counts', 'search_terms', 'search_term_deletes',
 ];
 

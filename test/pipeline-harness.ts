@@ -63,7 +63,7 @@ export function editLine(file: string, line: number, edit: (text: string) => str
   fs.writeFileSync(file, lines.join('\n'));
 }
 
-/** Every search table as its row count and a hash of its rows (lib/search/pg-index.ts SEARCH_TABLES). */
+/** Every search table as its row count and a hash of its rows (lib/search/build/tables.ts SEARCH_TABLES). */
 export async function searchTablesOf(from: Pick<Pool, 'query'>): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const t of SEARCH_TABLES) {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rerunStage, runInput, type DayOutcome } from '../pipeline/run.ts';
 import { getRun } from '../pipeline/runs.ts';
+import { entityCode, normalizeText, wordsOf } from '../lib/search/index.ts';
 import { synthesize, type Manifest } from '../pipeline/synth/index.ts';
 import { freshDatabase, type TestDatabase } from './helpers/db.ts';
 import { changesOf, rebuiltInPlace, searchTablesOf, servedTables, tempDir, testPipeline, type TestPipeline } from './pipeline-harness.ts';
@@ -58,6 +59,24 @@ describe(`synthetic registry, ${CARRIERS} carriers × ${DAYS} days`, () => {
     expect(manifest(outcomes[1].day).edge_cases.length).toBeGreaterThan(10);
   });
 
+  it("the search tables the nightly deltas kept equal a full rebuild, and hold every name as the query side normalises it", async () => {
+    const last = outcomes[outcomes.length - 1];
+    expect(await rebuiltInPlace(db.pool, last.etl_run_id!)).toEqual(await searchTablesOf(db.pool));
+    const { rows } = await db.pool.query<{ legal_name: string; dba_name: string; entity_type: string; name_norm: string; dba_norm: string; terms: string[]; entity: number }>(
+      `SELECT c.legal_name, c.dba_name, c.entity_type, s.name_norm, s.dba_norm, s.terms, s.entity
+       FROM carriers c JOIN carrier_search s ON s.id = c.dot_number::integer`,
+    );
+    expect(rows.length).toBe((await getRun(db.pool, last.etl_run_id!))!.stages.snapshot.rows);
+    const served = rows.map((r) => ({ name_norm: r.name_norm, dba_norm: r.dba_norm, terms: r.terms, entity: r.entity }));
+    const queried = rows.map((r) => ({
+      name_norm: normalizeText(r.legal_name),
+      dba_norm: r.dba_name === '' ? '' : normalizeText(r.dba_name),
+      terms: [...new Set([...wordsOf(r.legal_name), ...wordsOf(r.dba_name)])].sort(),
+      entity: entityCode(r.entity_type),
+    }));
+    expect(served).toEqual(queried);
+  });
+
   it('nightly loads write only the changed carriers and end where a bulk load ends', async () => {
     const last = outcomes[outcomes.length - 1];
     const run = (await getRun(db.pool, last.etl_run_id!))!;
@@ -67,8 +86,8 @@ describe(`synthetic registry, ${CARRIERS} carriers × ${DAYS} days`, () => {
     expect(incremental.carriers.length).toBe(run.stages.snapshot.rows);
     await rerunStage(env, 'load', last.etl_run_id!, { full: true });
     expect(await servedTables(db.pool)).toEqual(incremental);
-    // The full load's search tables, which DuckDB derived (search_rows.sql, search_tables.sql),
-    // equal those PostgreSQL derives from carriers through the view search_source.
+    // The full load's search tables, which DuckDB derived from the run's snapshot, equal those
+    // derived from the carriers PostgreSQL holds (a rebuild in place).
     const swapped = await searchTablesOf(db.pool);
     expect(swapped.carrier_search).toMatch(new RegExp(`^${run.stages.snapshot.rows} `));
     expect(await rebuiltInPlace(db.pool, last.etl_run_id!)).toEqual(swapped);

@@ -1,6 +1,6 @@
 /**
  * GET /v1/carriers/search on the Meilisearch backend (MEILI_URL set; skipped otherwise): the
- * index built from carriers rows by lib/search/meili-index.ts, queried through the API. The
+ * index built from carriers rows by lib/search/build/meili.ts, queried through the API. The
  * contract is the same as PostgreSQL's; text ranking and typo rules are Meilisearch's own, so
  * text cases check membership and totals rather than exact orders.
  */

@@ -1,6 +1,6 @@
 /**
  * A full load rebuilds the search tables beside it, in a schema of its own, and swaps them in
- * (lib/search/pg-shadow.ts): the swapped tables are those a rebuild in place writes, with the
+ * (lib/search/build/shadow.ts): the swapped tables are those a rebuild in place writes, with the
  * columns, indexes, keys and options of the migrations; a load that fails while the rebuild runs
  * stops it and leaves the served tables and no schema behind. A first run derives the tables in
  * DuckDB before the score stage (pipeline/stages/plan.ts); a stage failing before the load drops
@@ -158,7 +158,7 @@ function setCensusFields(dayDir: string, dot: string, fields: Record<string, str
 describe('the rows and postings DuckDB derives for the rebuild beside a full load', () => {
   const t = suitePipeline();
 
-  it("equal those PostgreSQL's view search_source derives, for text the tokeniser must treat alike", async () => {
+  it('equal those derived from the carriers PostgreSQL holds, for text the tokeniser must treat alike', async () => {
     const dumps = copyDays('two-days/2026-03-01');
     const day = path.join(dumps, '2026-03-01');
     // Non-ASCII letters stay as they are in PostgreSQL's C-collation upper() and lower() (DuckDB's

@@ -15,7 +15,8 @@ import { fillEmptyTable } from '../../lib/empty-tables.ts';
 import { CARRIER_COLUMNS, CHANGE_COLUMNS, POLICY_COLUMNS } from '../columns.ts';
 import type { RunContext } from '../context.ts';
 import { duckSql, lit } from '../duck.ts';
-import { copyFileToPg, duckToCsv } from '../pg-copy.ts';
+import { copyFileToPg } from '../../lib/csv-copy.ts';
+import { duckToCsv } from '../pg-copy.ts';
 import { loadFile, type LoadStep, type LoadTransaction } from './step.ts';
 
 const cols = (list: readonly string[]) => `(${list.join(', ')})`;

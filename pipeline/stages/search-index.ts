@@ -11,7 +11,7 @@
  * Meilisearch (MEILI_URL set): the carriers written or removed since the run the index last
  * reflected are pushed; the first run (or --full) builds a new index and swaps it in.
  */
-import { sql, withTransaction } from '../../lib/db.ts';
+import { withTransaction } from '../../lib/db.ts';
 import {
   MEILI_BACKEND,
   SEARCH_TABLES,
@@ -20,6 +20,7 @@ import {
   refreshMeili,
   refreshSearchIndex,
   searchIndexState,
+  setSearchIndexState,
   type MeiliRefresh,
   type RefreshResult,
 } from '../../lib/search/index.ts';
@@ -37,11 +38,12 @@ export const searchIndex: Stage = {
     ctx.progress.start('search index (PostgreSQL)');
     const state = await searchIndexState(ctx.pool);
     let pg: RefreshResult | null = null;
+    const scratch = { scratchDir: ctx.tmpDir || undefined };
     if (opts.full || !state || state.etl_run_id === null || state.etl_run_id > served.etl_run_id) {
-      pg = await withTransaction(ctx.pool, (c) => rebuildSearchIndex(c, served.etl_run_id));
+      pg = await withTransaction(ctx.pool, (c) => rebuildSearchIndex(c, served.etl_run_id, scratch));
     } else if (state.etl_run_id < served.etl_run_id) {
       const since = state.etl_run_id;
-      pg = await withTransaction(ctx.pool, (c) => refreshSearchIndex(c, { since }, served.etl_run_id));
+      pg = await withTransaction(ctx.pool, (c) => refreshSearchIndex(c, { since }, served.etl_run_id, scratch));
     }
     const vacuumStarted = Date.now();
     // Statistics after a full build only: a nightly refresh (~1 % of the carriers) moves none
@@ -76,7 +78,7 @@ export const searchIndex: Stage = {
         m = await refreshMeili(ctx.config, ctx.pool, mstate.etl_run_id);
       }
       if (m) {
-        await ctx.pool.query(sql('search/state_set'), [MEILI_BACKEND, served.etl_run_id, m.mode === 'full', new Date()]);
+        await setSearchIndexState(ctx.pool, MEILI_BACKEND, served.etl_run_id, m.mode === 'full');
         rows += m.upserted + m.deleted;
       }
       detail.meilisearch = m ?? { mode: 'up to date' };

@@ -204,19 +204,3 @@ CREATE OR REPLACE TEMP MACRO has_code(cs, code, word) AS
 -- A text[] literal for COPY ... CSV: {"a","b \"c\""}.
 CREATE OR REPLACE TEMP MACRO pg_text_array(l) AS
   '{' || coalesce(list_aggregate(list_transform(l, x -> '"' || replace(replace(x, '\', '\\'), '"', '\"') || '"'), 'string_agg', ','), '') || '}';
-
--- Search rows (sql/duckdb/search_rows.sql) -----------------------------------------------------
--- ASCII-only case changes: PostgreSQL's upper()/lower() under COLLATE "C", which the view
--- search_source applies (DuckDB's upper() would also change 'é', and 'ı' to 'I').
--- An ASCII string (as many bytes as characters) takes upper()/lower(), ~20× faster than translate().
-CREATE OR REPLACE TEMP MACRO ascii_upper(s) AS
-  CASE WHEN strlen(s) = length(s) THEN upper(s) ELSE translate(s, 'abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ') END;
-CREATE OR REPLACE TEMP MACRO ascii_lower(s) AS
-  CASE WHEN strlen(s) = length(s) THEN lower(s) ELSE translate(s, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') END;
--- PostgreSQL's search_norm() (migration 005): upper case, apostrophes dropped, every other run
--- of non-alphanumerics one space.
-CREATE OR REPLACE TEMP MACRO search_norm(s) AS trim(regexp_replace(replace(ascii_upper(s), '''', ''), '[^A-Z0-9]+', ' ', 'g'));
--- PostgreSQL's search_lcp() of two different words: the length of their common prefix.
-CREATE OR REPLACE TEMP MACRO search_lcp(a, b) AS coalesce(
-  list_position(list_transform(range(1, least(length(a), length(b)) + 1), k -> substr(a, k, 1) = substr(b, k, 1)), false) - 1,
-  least(length(a), length(b)));

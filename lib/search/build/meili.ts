@@ -6,7 +6,8 @@
  */
 import { Meilisearch, type Index, type Settings } from 'meilisearch';
 import type { Config } from '../../config.ts';
-import { sql, type Pool } from '../../db.ts';
+import type { Pool } from '../../db.ts';
+import { searchSql } from '../sql.ts';
 
 export const MEILI_BACKEND = 'meilisearch';
 export const MEILI_INDEX = 'carriers';
@@ -90,7 +91,7 @@ export function toDocument(r: DocRow): CarrierDocument {
 }
 
 async function documents(pool: Pool, dots: string[]): Promise<CarrierDocument[]> {
-  const { rows } = await pool.query<DocRow>(sql('search/meili_docs'), [dots]);
+  const { rows } = await pool.query<DocRow>(searchSql('meili/docs'), [dots]);
   return rows.map(toDocument);
 }
 
@@ -133,7 +134,7 @@ export async function rebuildMeili(config: Config, pool: Pool, onProgress?: (don
   let upserted = 0;
   const tasks: ReturnType<Index['addDocuments']>[] = [];
   for (;;) {
-    const { rows } = await pool.query<{ dot_number: string }>(sql('search/meili_all_dots'), [after, BATCH]);
+    const { rows } = await pool.query<{ dot_number: string }>(searchSql('meili/all-dots'), [after, BATCH]);
     if (rows.length === 0) break;
     after = rows[rows.length - 1].dot_number;
     tasks.push(index.addDocuments(await documents(pool, rows.map((r) => r.dot_number)), { primaryKey: 'id' }));
@@ -152,7 +153,7 @@ export async function refreshMeili(config: Config, pool: Pool, since: number): P
   const client = meiliClient(config);
   await client.updateExperimentalFeatures({ containsFilter: true });
   const index = await ensureIndex(client, MEILI_INDEX);
-  const { rows } = await pool.query<{ dot_number: string; op: 'upsert' | 'delete' }>(sql('search/meili_changed_dots'), [since]);
+  const { rows } = await pool.query<{ dot_number: string; op: 'upsert' | 'delete' }>(searchSql('meili/changed-dots'), [since]);
   const upserts = rows.filter((r) => r.op === 'upsert').map((r) => r.dot_number);
   const deletes = rows.filter((r) => r.op === 'delete').map((r) => Number(r.dot_number));
   const tasks: ReturnType<Index['addDocuments']>[] = [];

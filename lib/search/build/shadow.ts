@@ -1,21 +1,23 @@
 /**
- * A full search rebuild beside the load. The rebuild is ~115 s of one PostgreSQL backend at 2.1M
- * carriers, three quarters of it index builds; inside the load's transaction it ran after the
- * ~100 s of carriers, policies and histories, with the second core idle. Here it runs on a
+ * PostgreSQL's half of a full rebuild beside the load (beside-load.ts). Filling the tables is
+ * mostly index builds, minutes of one backend at 2.1M carriers; inside the load's transaction it
+ * ran after the carriers, policies and histories, with the second core idle. Here it runs on a
  * connection of its own into a schema of its own (`search_next`: empty copies of the search
- * tables with their indexes), with the same code as rebuildSearchTables: the unqualified names
- * resolve to the copies through the search path. Its tables come prebuilt (PrebuiltTables: the
- * pipeline's DuckDB derives them from the snapshot, not PostgreSQL from carriers, which the load
- * has not written yet). That transaction commits on its own; the load's transaction then swaps
- * the tables in (DROP, SET SCHEMA), so readers still see one run or the other, and a failed load
- * leaves the served tables as they were.
+ * tables with their indexes), with the same code as a rebuild in place (fillSearchTables): the
+ * unqualified names resolve to the copies through the search path. Its tables are the files
+ * DuckDB derived from the run's snapshot (carriers is not written yet). That transaction commits
+ * on its own; the load's transaction then swaps the tables in (DROP, SET SCHEMA), so readers still
+ * see one run or the other, and a failed load leaves the served tables as they were.
  *
  * The one write outside the copies: cargo labels not seen before (search_cargo_labels), which
  * are only ever added and keep their bits.
  */
-import { sql, withTransaction, type Pool, type PoolClient } from '../../db.ts';
+import { withTransaction, type Pool, type PoolClient } from '../../db.ts';
 import { createIndexSql, tableIndexes } from '../../empty-tables.ts';
-import { PG_BACKEND, rebuildSearchTables, SEARCH_TABLES, type PrebuiltTables, type RefreshResult } from './pg-index.ts';
+import { searchSql } from '../sql.ts';
+import { fillSearchTables, type RefreshResult } from './apply.ts';
+import type { DerivedFiles } from './derive.ts';
+import { PG_BACKEND, SEARCH_TABLES, setSearchIndexState } from './tables.ts';
 
 export const SHADOW_SCHEMA = 'search_next';
 
@@ -37,7 +39,7 @@ export function createSearchShadow(pool: Pool): Promise<void> {
     await client.query(`CREATE SCHEMA ${SHADOW_SCHEMA}`);
     for (const table of SEARCH_TABLES) {
       const copy = `${SHADOW_SCHEMA}.${table}`;
-      const { rows: [t] } = await client.query<{ reloptions: string[] }>(sql('search/shadow_table_setup'), [`${home}.${table}`]);
+      const { rows: [t] } = await client.query<{ reloptions: string[] }>(searchSql('apply/shadow-table-setup'), [`${home}.${table}`]);
       await client.query(`CREATE TABLE ${copy} (LIKE ${home}.${table} INCLUDING ALL EXCLUDING INDEXES)`);
       // No autovacuum of the copies: once built (minutes before the load ends, since its rows come
       // from DuckDB) it vacuumed and analyzed them beside the load, ~1 min of a core at 2.1M,
@@ -57,11 +59,8 @@ export interface ShadowBuild {
   abandon(): Promise<void>;
 }
 
-/**
- * Starts the build on a connection of its own, from the tables `prebuilt` COPYs through the
- * client it is given. Returns at once.
- */
-export function buildSearchShadow(pool: Pool, prebuilt: (client: PoolClient) => PrebuiltTables): ShadowBuild {
+/** Starts the build on a connection of its own, from the files of a full derivation. Returns at once. */
+export function buildSearchShadow(pool: Pool, files: DerivedFiles): ShadowBuild {
   let pid: number | null = null;
   let abandoned = false;
   const done = (async () => {
@@ -76,14 +75,16 @@ export function buildSearchShadow(pool: Pool, prebuilt: (client: PoolClient) => 
       await client.query('BEGIN');
       const home = await homeSchema(client);
       await client.query(`SET LOCAL search_path = ${SHADOW_SCHEMA}, ${home}`);
-      const r = await rebuildSearchTables(client, prebuilt(client));
+      const started = Date.now();
+      const steps: Record<string, number> = {};
+      const carriers = await fillSearchTables(client, files, steps);
       // New tables have no statistics: without them, searches between the swap and the index
       // stage's VACUUM ANALYZE would be planned blind.
       const analyzed = Date.now();
       await client.query(`ANALYZE ${SEARCH_TABLES.map((t) => `${SHADOW_SCHEMA}.${t}`).join(', ')}`);
-      r.steps.analyze = Date.now() - analyzed;
+      steps.analyze = Date.now() - analyzed;
       await client.query('COMMIT');
-      return r;
+      return { mode: 'full', carriers, ms: Date.now() - started, steps } satisfies RefreshResult;
     } catch (err) {
       failed = true;
       await client.query('ROLLBACK').catch(() => {});
@@ -108,11 +109,11 @@ export function buildSearchShadow(pool: Pool, prebuilt: (client: PoolClient) => 
 }
 
 /** In the load's transaction, after `done`: the built tables replace the served ones, as of `runId`. */
-export async function swapSearchShadow(client: Client, runId: number | null, now = new Date()): Promise<void> {
+export async function swapSearchShadow(client: Client, runId: number | null): Promise<void> {
   const home = await homeSchema(client);
   const options = new Map<string, string[]>();
   for (const t of SEARCH_TABLES) {
-    options.set(t, (await client.query<{ reloptions: string[] }>(sql('search/shadow_table_setup'), [`${home}.${t}`])).rows[0].reloptions);
+    options.set(t, (await client.query<{ reloptions: string[] }>(searchSql('apply/shadow-table-setup'), [`${home}.${t}`])).rows[0].reloptions);
   }
   await client.query(`DROP TABLE ${SEARCH_TABLES.map((t) => `${home}.${t}`).join(', ')}`);
   for (const t of SEARCH_TABLES) {
@@ -123,5 +124,5 @@ export async function swapSearchShadow(client: Client, runId: number | null, now
     if (opts.length) await client.query(`ALTER TABLE ${home}.${t} SET (${opts.join(', ')})`);
   }
   await client.query(`DROP SCHEMA ${SHADOW_SCHEMA} CASCADE`);
-  await client.query(sql('search/state_set'), [PG_BACKEND, runId, true, now]);
+  await setSearchIndexState(client, PG_BACKEND, runId, true);
 }
