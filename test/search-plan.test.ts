@@ -135,29 +135,26 @@ describe('page strategies', () => {
   const trucking = prefix('TRUCKING', ['TRUCKING'], 150_000);
 
   it('distance order pages by state', () => {
-    expect(planPage(resolved({ lat: 41, lon: -99, sort: 'distance_desc' }), 'distance_desc', 10, 0, limits)).toEqual({ kind: 'by-distance', desc: true });
+    expect(planPage(resolved({ lat: 41, lon: -99, sort: 'distance_desc' }), 'distance_desc', 10, limits)).toEqual({ kind: 'by-distance', desc: true });
   });
 
-  it('a deep page in name order without text starts at its name bucket, filtered by status, state and cargo only', () => {
-    expect(planPage(resolved({ state: 'CA', cargo: 'general freight' }), 'name_asc', 500_000, 10_000, limits)).toEqual({ kind: 'from-name-bucket' });
-    expect(planPage(resolved({ state: 'CA' }), 'name_asc', 500_000, 100, limits)).toEqual({ kind: 'sorted', order: 'name' });
-    expect(planPage(resolved({ entity_type: 'BROKER' }), 'name_asc', 500_000, 10_000, limits)).toEqual({ kind: 'sorted', order: 'name' });
-    expect(planPage(resolved({ lat: 41, lon: -99, radius: 200, sort: 'name' }, { states: ['NE', 'KS'] }), 'name_asc', 9_000, 5_000, limits))
-      .toEqual({ kind: 'sorted', order: 'name' });
+  it('without text: one sorted query, however deep the page', () => {
+    expect(planPage(resolved({ state: 'CA', cargo: 'general freight' }), 'name_asc', 500_000, limits)).toEqual({ kind: 'sorted', order: 'name' });
+    expect(planPage(resolved({ entity_type: 'BROKER', sort: 'dot_desc' }), 'dot_desc', 500_000, limits)).toEqual({ kind: 'sorted', order: 'dot-desc' });
   });
 
   it('text in name or relevance order walks the lists when the matches are many', () => {
-    expect(planPage(resolved({ q: 'trucking' }, { groups: [trucking] }), 'rank', 150_000, 0, limits)).toEqual({ kind: 'walk', desc: false, head: true });
-    expect(planPage(resolved({ q: 'trucking', sort: 'name_desc' }, { groups: [trucking] }), 'name_desc', 150_000, 0, limits))
+    expect(planPage(resolved({ q: 'trucking' }, { groups: [trucking] }), 'rank', 150_000, limits)).toEqual({ kind: 'walk', desc: false, head: true });
+    expect(planPage(resolved({ q: 'trucking', sort: 'name_desc' }, { groups: [trucking] }), 'name_desc', 150_000, limits))
       .toEqual({ kind: 'walk', desc: true, head: false });
     // A typo's head is empty: no name starts with a misspelt word.
-    expect(planPage(resolved({ q: 'trukcing' }, { groups: [typo(['TRUCKING'], 150_000)] }), 'rank', 150_000, 0, limits))
+    expect(planPage(resolved({ q: 'trukcing' }, { groups: [typo(['TRUCKING'], 150_000)] }), 'rank', 150_000, limits))
       .toEqual({ kind: 'walk', desc: false, head: false });
     // One common word filtered down to few matches by columns the postings hold: still walked.
-    expect(planPage(resolved({ q: 'trucking', state: 'RI' }, { groups: [trucking] }), 'rank', 40, 0, limits)).toMatchObject({ kind: 'walk' });
+    expect(planPage(resolved({ q: 'trucking', state: 'RI' }, { groups: [trucking] }), 'rank', 40, limits)).toMatchObject({ kind: 'walk' });
     // Few matches of a rare word, or other orders: one sorted query.
-    expect(planPage(resolved({ q: 'acme' }, { groups: [word('ACME', 40)] }), 'rank', 40, 0, limits)).toEqual({ kind: 'sorted', order: 'rank' });
-    expect(planPage(resolved({ q: 'trucking', sort: 'fleet_size' }, { groups: [trucking] }), 'fleet_desc', 150_000, 0, limits))
+    expect(planPage(resolved({ q: 'acme' }, { groups: [word('ACME', 40)] }), 'rank', 40, limits)).toEqual({ kind: 'sorted', order: 'rank' });
+    expect(planPage(resolved({ q: 'trucking', sort: 'fleet_size' }, { groups: [trucking] }), 'fleet_desc', 150_000, limits))
       .toEqual({ kind: 'sorted', order: 'fleet-desc' });
   });
 });
@@ -167,15 +164,15 @@ describe('walks', () => {
 
   it('several words or row filters: the rarest group walked, each entry checked against the others', () => {
     const r = resolved({ q: 'kaur express' }, { groups: [prefix('EXPRESS', ['EXPRESS'], 144_000), word('KAUR', 3_200)] });
-    expect(planWalk(r, false, 0, limits)).toEqual({ kind: 'join', driver: 1, terms: ['KAUR'], actives: [true] });
+    expect(planWalk(r)).toEqual({ kind: 'join', driver: 1, terms: ['KAUR'], actives: [true] });
     const city = resolved({ q: 'trucking', officer: 'smith', status: 'ALL' }, { groups: [prefix('TRUCKING', ['TRUCKING'], 9)] });
-    expect(planWalk(city, false, 0, limits)).toEqual({ kind: 'join', driver: 0, terms: ['TRUCKING'], actives: [true, false] });
+    expect(planWalk(city)).toEqual({ kind: 'join', driver: 0, terms: ['TRUCKING'], actives: [true, false] });
   });
 
   it('one list; a prefix of a few lists merged; more lists sorted', () => {
-    expect(planWalk(resolved({ q: 'trucking' }, { groups: [prefix('TRUCKING', ['TRUCKING'], 9)] }), false, 0, limits))
+    expect(planWalk(resolved({ q: 'trucking' }, { groups: [prefix('TRUCKING', ['TRUCKING'], 9)] })))
       .toEqual({ kind: 'one', term: 'TRUCKING', active: true });
-    expect(planWalk(resolved({ q: 'trans', status: 'ALL' }, { groups: [prefix('TRANS', ['TRANS', 'TRANSPORT'], 9)] }), false, 0, limits))
+    expect(planWalk(resolved({ q: 'trans', status: 'ALL' }, { groups: [prefix('TRANS', ['TRANS', 'TRANSPORT'], 9)] })))
       .toEqual({
         kind: 'merged',
         lcp: 5,
@@ -184,23 +181,13 @@ describe('walks', () => {
           { term: 'TRANSPORT', active: true }, { term: 'TRANSPORT', active: false },
         ],
       });
-    expect(planWalk(resolved({ q: 'tra' }, { groups: [prefix('TRA', lists(MAX_MERGED_LISTS + 1), 9)] }), false, 0, limits))
+    expect(planWalk(resolved({ q: 'tra' }, { groups: [prefix('TRA', lists(MAX_MERGED_LISTS + 1), 9)] })))
       .toEqual({ kind: 'lateral', terms: lists(MAX_MERGED_LISTS + 1), actives: [true] });
     // A typo's candidates are whole words, not a prefix: their lists overlap, sorted together.
-    expect(planWalk(resolved({ q: 'trukcing' }, { groups: [typo(['TRUCKING', 'TRUCKLING'], 9)] }), false, 0, limits))
+    expect(planWalk(resolved({ q: 'trukcing' }, { groups: [typo(['TRUCKING', 'TRUCKLING'], 9)] })))
       .toEqual({ kind: 'lateral', terms: ['TRUCKING', 'TRUCKLING'], actives: [true] });
   });
 
-  it('a deep page of one word filtered by status only starts at its name bucket', () => {
-    const one = resolved({ q: 'trucking' }, { groups: [prefix('TRUCKING', ['TRUCKING', 'TRUCKINGS'], 9)] });
-    expect(planWalk(one, false, limits.bucketFrom, limits)).toEqual({
-      kind: 'from-bucket', lcp: 8, lists: [{ term: 'TRUCKING', active: true }, { term: 'TRUCKINGS', active: true }],
-    });
-    expect(planWalk(one, false, limits.bucketFrom - 1, limits)).toMatchObject({ kind: 'merged' });
-    expect(planWalk(one, true, limits.bucketFrom, limits)).toMatchObject({ kind: 'merged' });
-    const inTexas = resolved({ q: 'trucking', state: 'TX' }, { groups: one.groups });
-    expect(planWalk(inTexas, false, limits.bucketFrom, limits)).toMatchObject({ kind: 'merged' });
-  });
 });
 
 describe('distance slices', () => {

@@ -438,9 +438,9 @@ describe('every plan gives the same answer', () => {
     { q: 'hauling', lat: CENTROID.TX[0], lon: CENTROID.TX[1], radius: 200 },
   ];
   const plans = {
-    'walks, from name buckets': new PostgresSearch(null as never, { smallTotal: 0, driverMax: 0, bucketFrom: 0 }),
-    sorts: new PostgresSearch(null as never, { smallTotal: 1e9, driverMax: 0, bucketFrom: 1e9 }),
-    'sorts, counted in the page': new PostgresSearch(null as never, { smallTotal: 1e9, driverMax: 1e9, bucketFrom: 1e9 }),
+    walks: new PostgresSearch(null as never, { smallTotal: 0, driverMax: 0 }),
+    sorts: new PostgresSearch(null as never, { smallTotal: 1e9, driverMax: 0 }),
+    'sorts, counted in the page': new PostgresSearch(null as never, { smallTotal: 1e9, driverMax: 1e9 }),
   };
   for (const query of queries) {
     it(JSON.stringify(query), async () => {
@@ -458,10 +458,9 @@ describe('every plan gives the same answer', () => {
   }
 });
 
-describe('deep pages from name buckets', () => {
-  // Every page in name order, each started at its name bucket (search_name_buckets) and skipping
-  // only the rest of its offset: a bucket count off by one shifts every later page.
-  const fromBuckets = new PostgresSearch(null as never, { smallTotal: 1000, driverMax: 5000, bucketFrom: 0 });
+describe('deep pages in name order', () => {
+  // Every page in name order, each skipping its whole offset.
+  const fromBuckets = new PostgresSearch(null as never, { smallTotal: 1000, driverMax: 5000 });
   const queries: Query[] = [
     {}, { status: 'ALL' }, { status: 'INACTIVE' }, { state: 'TX' }, { state: 'NY', status: 'ALL' },
     { cargo: 'general freight' }, { cargo: 'livestock', status: 'ALL' }, { state: 'TX', cargo: 'General Freight' },
@@ -477,21 +476,19 @@ describe('deep pages from name buckets', () => {
         rows.push(...got.rows);
       }
       expect(dots(rows)).toEqual(dots(expected));
-      // The last row alone: its page starts in the last bucket (for most sets 900015's).
+      // The last row alone (for most sets 900015's).
       const last = await fromBuckets.search(searchParams({ ...query, per_page: 1, page: expected.length } as never, TODAY));
       expect(dots(last.rows)).toEqual(dots(expected.slice(-1)));
     });
   }
 });
 
-describe('deep pages of one word from word buckets', () => {
-  // One word's lists in name order (relevance order: after its head), each page started at the
-  // name bucket (search_word_buckets) and skipping the rest of its offset and the head's entries
-  // before the bucket. KING's head (900013's DBA, names starting with KING) lies inside the list;
-  // HAULING holds 900015, the last bucket; TRANS* merges TRANSPORT and TRANSPORTATION (900019
-  // holds both: counted once), with status ALL over both statuses' lists.
-  const fromBuckets = new PostgresSearch(null as never, { smallTotal: 0, driverMax: 0, bucketFrom: 0 });
-  const walked = new PostgresSearch(null as never, { smallTotal: 0, driverMax: 0, bucketFrom: 1e9 });
+describe('deep pages of one word', () => {
+  // One word's lists in name order (relevance order: after its head), each page skipping its
+  // offset and the head's entries. KING's head (900013's DBA, names starting with KING) lies inside
+  // the list; HAULING holds 900015, the last name; TRANS* merges TRANSPORT and TRANSPORTATION
+  // (900019 holds both: counted once), with status ALL over both statuses' lists.
+  const walked = new PostgresSearch(null as never, { smallTotal: 0, driverMax: 0 });
   const pages = async (plan: PostgresSearch, query: Query, perPage: number, total: number) => {
     const rows = [];
     for (let page = 1; page <= Math.ceil(total / perPage); page++) {
@@ -507,36 +504,12 @@ describe('deep pages of one word from word buckets', () => {
   ];
   for (const query of queries) {
     it(JSON.stringify(query), async () => {
-      Object.assign(fromBuckets, { pool: app.db.pool });
       Object.assign(walked, { pool: app.db.pool });
       const api = await allPages(query);
       expect(api.total).toBe(reference(query).length);
-      for (const perPage of [1, 3, 7]) expect(await pages(fromBuckets, query, perPage, api.total), `per_page ${perPage}`).toEqual(dots(api.rows));
-      expect(await pages(walked, query, 7, api.total)).toEqual(dots(api.rows));
+      for (const perPage of [1, 3, 7]) expect(await pages(walked, query, perPage, api.total), `per_page ${perPage}`).toEqual(dots(api.rows));
     });
   }
-
-  it('the pages are read from the buckets', async () => {
-    Object.assign(fromBuckets, { pool: app.db.pool });
-    const query = { q: 'trucking', sort: 'name', per_page: 1, page: 20 };
-    const before = dots((await fromBuckets.search(searchParams(query as never, TODAY))).rows);
-    // One entry too many in the first buckets: every page past them starts one entry earlier.
-    const shift = (by: number) =>
-      app.db.pool.query(
-        `UPDATE search_word_buckets SET n = n + $1
-         WHERE term = 'TRUCKING' AND active AND lcp = 0 AND bucket IN (SELECT min(bucket) FROM search_word_buckets WHERE term = 'TRUCKING' AND active GROUP BY level)`,
-        [by],
-      );
-    await shift(1);
-    try {
-      const shifted = dots((await fromBuckets.search(searchParams(query as never, TODAY))).rows);
-      const next = dots((await fromBuckets.search(searchParams({ ...query, page: 21 } as never, TODAY))).rows);
-      expect(shifted).not.toEqual(before);
-      expect(next).toEqual(before);
-    } finally {
-      await shift(-1);
-    }
-  });
 });
 
 describe('sorts', () => {

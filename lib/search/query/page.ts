@@ -1,10 +1,10 @@
 /** Carries out a page plan (plan.ts): the DOT numbers of one page, in order. */
 import type pg from 'pg';
 import type { PoolClient } from '../../db.ts';
-import type { PlanThresholds, PageOrder, PagePlan } from './plan.ts';
+import type { PageOrder, PagePlan } from './plan.ts';
 import { distanceSlices, planWalk, wordSlots } from './plan.ts';
 import type { Resolved } from './resolve.ts';
-import { bucketWalk, matchValues, mergedWalk, onMatches, onPostings, postingValues, queryStatement } from './statements.ts';
+import { matchValues, mergedWalk, onMatches, onPostings, postingValues } from './statements.ts';
 
 type Queryable = Pick<PoolClient, 'query'>;
 
@@ -34,7 +34,6 @@ export async function readPage(
   plan: PagePlan,
   counts: Map<string | null, number>,
   offset: number,
-  limits: PlanThresholds,
 ): Promise<number[]> {
   const limit = r.p.perPage;
   switch (plan.kind) {
@@ -45,17 +44,15 @@ export async function readPage(
       }
       return page;
     }
-    case 'from-name-bucket':
-      return ids(db, queryStatement('page-from-name-bucket', [r.active, r.states?.[0] ?? '*', offset, limit, r.cargoBit ?? -1]));
     case 'sorted':
       return (await sortedPage(db, r, plan.order, offset, limit)).map((x) => x.id);
     case 'walk': {
-      if (!plan.head) return walk(db, r, plan.desc, [], offset, limit, limits);
+      if (!plan.head) return walk(db, r, plan.desc, [], offset, limit);
       const k = offset + limit;
       const head = await ids(db, onMatches('page-head', matchValues(r, wordSlots(r, 'none')), [k, r.query, `${r.query}%`]));
       if (head.length >= k) return head.slice(offset, k);
       const fromHead = head.slice(offset);
-      const rest = await walk(db, r, false, head, Math.max(0, offset - head.length), limit - fromHead.length, limits);
+      const rest = await walk(db, r, false, head, Math.max(0, offset - head.length), limit - fromHead.length);
       return [...fromHead, ...rest];
     }
   }
@@ -66,14 +63,12 @@ export async function readPage(
  * (the page can only hold entries from those heads), merged; `skip`: DOTs read before (the
  * relevance order's head).
  */
-function walk(db: Queryable, r: Resolved, desc: boolean, skip: number[], offset: number, limit: number, limits: PlanThresholds): Promise<number[]> {
+function walk(db: Queryable, r: Resolved, desc: boolean, skip: number[], offset: number, limit: number): Promise<number[]> {
   if (limit <= 0) return Promise.resolve([]);
-  const plan = planWalk(r, desc, offset, limits);
+  const plan = planWalk(r);
   const end = offset + limit;
   const sfx = desc ? '-desc' : '';
   switch (plan.kind) {
-    case 'from-bucket':
-      return ids(db, bucketWalk(plan.lists.length, [plan.lists.map((l) => l.term), plan.lists.map((l) => l.active), offset, limit, plan.lcp, skip]));
     case 'one':
       return ids(db, onPostings(`walk-one${sfx}`, postingValues(r, skip), [plan.term, plan.active, offset, limit]));
     case 'merged':

@@ -13,11 +13,9 @@
  * Pages: a text search in name or relevance order reads search_postings (one name-ordered list
  * per word, each cut at the entries a page can reach, merged), unless its matches are few and its
  * words rare; other searches are one sorted query, which PostgreSQL answers by walking an ordered
- * index for large match sets. A deep page in name order without text, filtered by status, state
- * and cargo label only, starts at the name bucket holding its first row (search_name_buckets),
- * and so does a deep page of one word's lists filtered by status only (search_word_buckets). Geo
- * searches sorted by distance page through the states within the radius, nearest first, each by
- * DOT.
+ * index for large match sets; a deep page skips its offset on the way (about 0.2 µs an index
+ * entry). Geo searches sorted by distance page through the states within the radius, nearest
+ * first, each by DOT.
  */
 import type { SearchParams, SortKey } from '../contract.ts';
 import { roundMiles, type StateDistance } from './geo.ts';
@@ -28,16 +26,13 @@ import { prefixEnd } from './text.ts';
  * Where the plans switch (tests move them to run every plan on a small fixture): match sets and
  * word lists up to `smallTotal` are sorted in one query, beyond walked; a several-word search
  * whose rarest word group holds up to `driverMax` carriers is sorted and counted in one query (its
- * matches are few); a page without text in name order, or of one word's list, from offset
- * `bucketFrom` starts at its name bucket (finding it costs about as much as walking 3,000 index
- * entries).
+ * matches are few).
  */
 export interface PlanThresholds {
   smallTotal: number;
   driverMax: number;
-  bucketFrom: number;
 }
-export const DEFAULT_THRESHOLDS: PlanThresholds = { smallTotal: 1000, driverMax: 5000, bucketFrom: 3000 };
+export const DEFAULT_THRESHOLDS: PlanThresholds = { smallTotal: 1000, driverMax: 5000 };
 
 /** The rarest word group of a several-word search sorted on an estimate of the matches (fewMatches). */
 const ESTIMATED_MAX_GROUP = 50_000;
@@ -91,13 +86,6 @@ const hasSelectiveFilter = (p: SearchParams): boolean => p.city !== null || p.ph
 
 /** Fleet and authority filters: search_word_counts does not hold them. */
 const hasRangeFilters = (p: SearchParams): boolean => p.fleetMin !== null || p.fleetMax !== null || p.authoritySince !== null;
-
-/** Filters search_postings holds besides the status (postings.sql). */
-const hasPostingFilters = (r: Resolved): boolean => r.states !== null || r.entity !== null || r.cargoBit !== null || hasRangeFilters(r.p);
-
-/** Searches search_name_buckets counts: no text, no filter but the status, one state and one cargo label. */
-const nameBucketed = (r: Resolved): boolean =>
-  r.groups.length === 0 && !hasRowFilters(r.p) && !hasRangeFilters(r.p) && r.entity === null && (r.states?.length ?? 1) === 1;
 
 /** The word group holding the fewest carriers. */
 export const smallestGroup = (groups: WordGroup[]): number => groups.reduce((best, g, i) => (g.size < groups[best].size ? i : best), 0);
@@ -210,16 +198,13 @@ function fewMatches(r: Resolved, limits: PlanThresholds): boolean {
 export type PagePlan =
   /** The states within the radius by rounded distance, each state's matches by DOT (distanceSlices). */
   | { kind: 'by-distance'; desc: boolean }
-  /** page-from-name-bucket.sql. */
-  | { kind: 'from-name-bucket' }
   /** One sorted query: page/<order>.sql. */
   | { kind: 'sorted'; order: PageOrder }
   /** From search_postings (planWalk), after the relevance order's head when `head`. */
   | { kind: 'walk'; desc: boolean; head: boolean };
 
-export function planPage(r: Resolved, order: Order, total: number, offset: number, limits: PlanThresholds): PagePlan {
+export function planPage(r: Resolved, order: Order, total: number, limits: PlanThresholds): PagePlan {
   if (byDistance(order)) return { kind: 'by-distance', desc: order === 'distance_desc' };
-  if (order === 'name_asc' && offset >= limits.bucketFrom && nameBucketed(r)) return { kind: 'from-name-bucket' };
   if (!walks(r, order, total, limits)) return { kind: 'sorted', order: pageOrder(order) };
   // A name starting with the query holds each of its words as typed: none does with a typo.
   return { kind: 'walk', desc: order === 'name_desc', head: order === 'rank' && !r.groups.some((g) => g.typo) };
@@ -244,10 +229,8 @@ export interface PostingList {
   active: boolean;
 }
 
-/** Which walk reads a page of `offset` from the lists of the search's rarest word group. */
+/** Which walk reads a page from the lists of the search's rarest word group. */
 export type WalkPlan =
-  /** walk-bucket-*.sql: one word's lists from the name bucket holding the page's first entry. */
-  | { kind: 'from-bucket'; lists: PostingList[]; lcp: number }
   /** walk-one.sql: one list. */
   | { kind: 'one'; term: string; active: boolean }
   /** walk-merged-*.sql: a prefix's few lists merged in order, entries with lcp below `lcp`. */
@@ -257,18 +240,13 @@ export type WalkPlan =
   /** walk-join.sql: as lateral, each entry checked against the matching carriers (the other groups' words, the row filters). */
   | { kind: 'join'; driver: number; terms: string[]; actives: boolean[] };
 
-export function planWalk(r: Resolved, desc: boolean, offset: number, limits: PlanThresholds): WalkPlan {
+export function planWalk(r: Resolved): WalkPlan {
   const driver = smallestGroup(r.groups);
   const terms = r.groups[driver].terms;
   const actives = r.active === null ? [true, false] : [r.active];
   const lists = terms.flatMap((term) => actives.map((active) => ({ term, active })));
   if (r.groups.length > 1 || hasRowFilters(r.p)) return { kind: 'join', driver, terms, actives };
   const prefix = r.groups[0].prefix;
-  // The entries that count each carrier once: a prefix's below its length, all of one list.
-  const lcp = prefix !== null ? prefix.length : lists.length === 1 ? ANY_LCP : null;
-  if (lcp !== null && lists.length <= MAX_MERGED_LISTS && !desc && offset >= limits.bucketFrom && !hasPostingFilters(r)) {
-    return { kind: 'from-bucket', lists, lcp };
-  }
   if (lists.length === 1) return { kind: 'one', ...lists[0] };
   if (prefix !== null && lists.length <= MAX_MERGED_LISTS) return { kind: 'merged', lists, lcp: prefix.length };
   return { kind: 'lateral', terms, actives };

@@ -51,6 +51,6 @@ async function searchIn(db: PoolClient, p: SearchParams, limits: PlanThresholds)
   const counts = await countMatches(db, r, count, byDistance(order));
   const total = [...counts.values()].reduce((a, n) => a + n, 0);
   if (offset >= total) return { rows: [], total };
-  const ids = await readPage(db, r, planPage(r, order, total, offset, limits), counts, offset, limits);
+  const ids = await readPage(db, r, planPage(r, order, total, limits), counts, offset);
   return { rows: await fetchRows(db, ids, p.geo), total };
 }

@@ -20,7 +20,7 @@ import { searchSql, searchSqlWith } from '../sql.ts';
 
 type Standalone =
   | 'cargo-bit' | 'words' | 'terms-in' | 'typo-terms' | 'rows'
-  | 'count-cube' | 'count-fleet' | 'count-auth' | 'count-word' | 'page-from-name-bucket';
+  | 'count-cube' | 'count-fleet' | 'count-auth' | 'count-word';
 type OnMatches = 'count-rows' | 'page-head' | `page/${PageOrder}` | `page/${PageOrder}-counted` | 'walk-join' | 'walk-join-desc';
 type OnPostings = 'count-postings' | 'count-terms' | 'walk-one' | 'walk-one-desc' | 'walk-lateral' | 'walk-lateral-desc';
 
@@ -55,14 +55,6 @@ export function mergedWalk(lists: number, desc: boolean, postings: unknown[], va
     [q('postings'), Array.from({ length: lists }, (_, i) => listOf(`walk-merged-list${sfx}`, i + 1)).join('UNION ALL\n'), q(`walk-merged-end${sfx}`)].join('\n'),
   );
   return prepared(t, [...postings, ...values]);
-}
-
-/** A walk from the name bucket of a page over `lists` lists: walk-bucket-start.sql, walk-bucket-list.sql per list, walk-bucket-end.sql. */
-export function bucketWalk(lists: number, values: unknown[]): pg.QueryConfig {
-  const t = text(`bucket|${lists}`, () =>
-    [q('walk-bucket-start'), Array.from({ length: lists }, (_, i) => listOf('walk-bucket-list', i + 1)).join('UNION ALL\n'), q('walk-bucket-end')].join('\n'),
-  );
-  return prepared(t, values);
 }
 
 /** The cargo_bits mask of the cargo filter (bigint as text), or null. */
