@@ -151,7 +151,6 @@ describe.concurrent('the pipeline SIGKILLed inside each stage', () => {
     search_word_counts: [],
     search_terms: [],
     search_term_deletes: [],
-    search_name_buckets: [],
     search_cargo_labels: [],
     search_index_state: ['indexed_at'],
   };

@@ -87,12 +87,12 @@ const SPECIAL: CarrierSnapshot[] = [
   carrierRow('900012', { legal_name: 'QUIXOTIC VENTURES LLC', phone: '5558675309', email: 'mixed.case@example.com' }),
   // A DBA equal to a query its legal name only starts with: ranks among the equal names.
   carrierRow('900013', { legal_name: 'KING HAULING CO', dba_name: 'KING' }),
-  // A one-character name: its name bucket 'A' sorts before 'A_' and 'AC' (search_name_buckets);
-  // a name starting with the last code point before the UTF-16 surrogates (no chr() after it).
+  // The ends of name order: a one-character name ('A' sorts before 'A_' and 'AC'), and a name
+  // starting with the last code point before the UTF-16 surrogates.
   carrierRow('900014', { legal_name: 'A' }),
   carrierRow('900015', { legal_name: '\uD7FF HAULING', phy_state: 'TX', lat: CENTROID.TX[0], lon: CENTROID.TX[1] }),
-  // KING's relevance head (names starting with KING) holds a carrier listed under its legal name
-  // in the first bucket, and its list goes on past the head's buckets (search_word_buckets).
+  // KING's relevance head (names starting with KING) holds a carrier listed early in name order
+  // under its legal name, and KING's list goes on past the head.
   carrierRow('900016', { legal_name: 'AARDVARK FREIGHT INC', dba_name: 'KING TRANSPORT' }),
   carrierRow('900017', { legal_name: 'ZULU KING LLC' }),
   carrierRow('900018', { legal_name: 'ZYDECO KING EXPRESS INC' }),
@@ -627,8 +627,6 @@ describe('index refresh', () => {
       words: await q('SELECT * FROM search_word_counts ORDER BY word, exact, active, state, entity'),
       terms: await q('SELECT * FROM search_terms ORDER BY term'),
       deletes: await q('SELECT * FROM search_term_deletes ORDER BY del, term'),
-      buckets: await q('SELECT * FROM search_name_buckets ORDER BY active, state, cargo, level, bucket'),
-      wordBuckets: await q('SELECT * FROM search_word_buckets ORDER BY term, active, level, bucket, lcp'),
     };
   };
 
@@ -661,23 +659,6 @@ describe('index refresh', () => {
        ORDER BY 1, 2, 3, 4`,
     );
     expect(after.counts).toEqual(recount.rows);
-    // The word buckets as counted from the postings.
-    const rebucket = await app.db.pool.query(
-      `SELECT term, active, l.level, left(name, l.level) AS bucket, lcp, count(*)::int AS n
-       FROM search_postings CROSS JOIN (VALUES (1::smallint), (2::smallint)) l(level)
-       GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
-    );
-    expect(after.wordBuckets).toEqual(rebucket.rows);
-    // The name buckets per state (and '*') and cargo label (-1: all) as counted from the rows.
-    const nameBuckets = await app.db.pool.query(
-      `SELECT c.active, s.state, k.cargo, l.level, left(c.name, l.level) AS bucket, count(*)::int AS n
-       FROM carrier_search c
-       CROSS JOIN LATERAL (SELECT -1 AS cargo UNION ALL SELECT bit FROM search_cargo_labels WHERE c.cargo_bits & (1::bigint << bit) <> 0) k
-       CROSS JOIN LATERAL (VALUES (c.state), ('*')) s(state)
-       CROSS JOIN (VALUES (1::smallint), (2::smallint)) l(level)
-       GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
-    );
-    expect(after.buckets.map(({ active, state, cargo, level, bucket, n }) => ({ active, state, cargo, level, bucket, n }))).toEqual(nameBuckets.rows);
 
     expect(dots((await search({ q: 'novelties' })).data.data)).toEqual(['100003']);
     expect(dots((await search({ q: 'newco trans' })).data.data)).toEqual(['950000']);

@@ -39,8 +39,6 @@ const BULK_TABLES = [
   'search_word_counts',
   'search_terms',
   'search_term_deletes',
-  'search_name_buckets',
-  'search_word_buckets',
 ];
 
 /**

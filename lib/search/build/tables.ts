@@ -15,8 +15,6 @@ export const SEARCH_TABLES = [
   'search_word_counts',
   'search_terms',
   'search_term_deletes',
-  'search_name_buckets',
-  'search_word_buckets',
 ];
 
 /**
@@ -32,10 +30,8 @@ export const PREBUILT_TABLES = {
   search_counts: 'active, state, entity, cargo, n',
   search_counts_fleet: 'active, state, entity, power_units, n',
   search_counts_auth: 'active, state, entity, month, n',
-  search_name_buckets: 'active, state, level, bucket, n, cargo',
   search_word_counts: 'word, exact, active, state, entity, n',
   search_terms: 'term, n',
-  search_word_buckets: 'term, active, level, bucket, lcp, n',
 } as const;
 
 export type PrebuiltTable = keyof typeof PREBUILT_TABLES;

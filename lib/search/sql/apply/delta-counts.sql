@@ -8,12 +8,6 @@ DELETE FROM search_counts_fleet WHERE n = 0;
 INSERT INTO search_counts_auth AS c SELECT * FROM delta_search_counts_auth
 ON CONFLICT (active, state, entity, month) DO UPDATE SET n = c.n + EXCLUDED.n;
 DELETE FROM search_counts_auth WHERE n = 0;
-INSERT INTO search_name_buckets AS b SELECT * FROM delta_search_name_buckets
-ON CONFLICT (active, state, cargo, level, bucket) DO UPDATE SET n = b.n + EXCLUDED.n;
-DELETE FROM search_name_buckets WHERE n = 0;
 INSERT INTO search_word_counts AS w SELECT * FROM delta_search_word_counts
 ON CONFLICT (word, exact, active, state, entity) DO UPDATE SET n = w.n + EXCLUDED.n;
 DELETE FROM search_word_counts WHERE n = 0;
-INSERT INTO search_word_buckets AS b SELECT * FROM delta_search_word_buckets
-ON CONFLICT (term, active, level, bucket, lcp) DO UPDATE SET n = b.n + EXCLUDED.n;
-DELETE FROM search_word_buckets WHERE n = 0;

@@ -5,7 +5,5 @@ CREATE TEMP TABLE delta_search_postings (sign smallint NOT NULL, LIKE search_pos
 CREATE TEMP TABLE delta_search_counts (LIKE search_counts) ON COMMIT DROP;
 CREATE TEMP TABLE delta_search_counts_fleet (LIKE search_counts_fleet) ON COMMIT DROP;
 CREATE TEMP TABLE delta_search_counts_auth (LIKE search_counts_auth) ON COMMIT DROP;
-CREATE TEMP TABLE delta_search_name_buckets (LIKE search_name_buckets) ON COMMIT DROP;
 CREATE TEMP TABLE delta_search_word_counts (LIKE search_word_counts) ON COMMIT DROP;
 CREATE TEMP TABLE delta_search_terms (LIKE search_terms) ON COMMIT DROP;
-CREATE TEMP TABLE delta_search_word_buckets (LIKE search_word_buckets) ON COMMIT DROP;

@@ -1,4 +1,3 @@
 -- Full rebuild: start from empty tables (cargo label bits are kept: they stay stable).
 TRUNCATE carrier_search, search_postings, search_counts, search_counts_fleet, search_counts_auth,
-  search_word_counts, search_terms, search_term_deletes, search_name_buckets,
-  search_word_buckets
+  search_word_counts, search_terms, search_term_deletes

@@ -1,12 +1,12 @@
 -- Every other search table from the signed rows (search_signed: +1 a row the index gains, -1 one
--- it loses; a full build's rows all +1): the one derivation of the postings, counts, buckets and
+-- it loses; a full build's rows all +1): the one derivation of the postings, counts and
 -- word counts. One temp table per PostgreSQL table, named after it, with its columns
--- (lib/search/build/tables.ts DERIVED); each n is the table's change, a count of its own in a
--- full build. Names' first letters count code points (left()); words are ASCII.
+-- (lib/search/build/tables.ts PREBUILT_TABLES); each n is the table's change, a count of its own
+-- in a full build.
 -- {{labels}}: a relation (label, bit) of every cargo label (lower case).
 
 -- search_postings' entries: one per word of each row, with the common prefix with the row's
--- previous word (lcp: the word buckets and counts below read it), and the row's sign.
+-- previous word (lcp: the word counts below read it), and the row's sign.
 CREATE OR REPLACE TEMP TABLE search_postings AS
 SELECT sign, terms[i] AS term, active, name, id, CASE WHEN i = 1 THEN 0 ELSE search_lcp(terms[i - 1], terms[i]) END AS lcp,
        state, entity, cargo_bits, power_units, auth_since
@@ -34,22 +34,6 @@ CREATE OR REPLACE TEMP TABLE search_counts_auth AS
 SELECT active, state, entity, strftime(auth_since, '%Y-%m') AS month, sum(sign) AS n
 FROM search_signed WHERE auth_since IS NOT NULL GROUP BY ALL HAVING sum(sign) <> 0;
 
--- Carriers by their name's first two letters (level 2) and first letter (level 1), per state and
--- for all states ('*'), per cargo label (-1: any).
-CREATE OR REPLACE TEMP TABLE search_name_buckets AS
-WITH g AS (
-  SELECT active, state, cargo_bits, left(name, 2) AS bucket, sum(sign) AS n FROM search_signed GROUP BY ALL
-), b AS (
-  SELECT g.active, g.state, k.cargo, g.bucket, sum(g.n) AS n FROM g JOIN search_count_labels k USING (cargo_bits) GROUP BY ALL
-), s AS (
-  SELECT active, state, cargo, bucket, n FROM b
-  UNION ALL
-  SELECT active, '*', cargo, bucket, sum(n) FROM b GROUP BY active, cargo, bucket
-)
-SELECT active, state, 2 AS level, bucket, n, cargo FROM s WHERE n <> 0
-UNION ALL
-SELECT active, state, 1, left(bucket, 1), sum(n), cargo FROM s GROUP BY active, state, cargo, left(bucket, 1) HAVING sum(n) <> 0;
-
 -- Carriers per (word, lcp, status, state, entity). A carrier's sorted words sharing a prefix p
 -- are adjacent, so exactly one of them (the first) shares less than |p| characters with the word
 -- before it: counting, for each prefix length, only the words whose lcp is shorter counts every
@@ -72,15 +56,6 @@ HAVING sum(n) <> 0;
 -- The dictionary: carriers per word.
 CREATE OR REPLACE TEMP TABLE search_terms AS
 SELECT term, sum(n) AS n FROM search_word_delta GROUP BY term HAVING sum(n) <> 0;
-
--- Each word's postings per status, lcp and name bucket (levels as search_name_buckets).
-CREATE OR REPLACE TEMP TABLE search_word_buckets AS
-WITH g AS (
-  SELECT term, active, left(name, 2) AS bucket, lcp, sum(sign) AS n FROM search_postings GROUP BY ALL
-)
-SELECT term, active, 2 AS level, bucket, lcp, n FROM g WHERE n <> 0
-UNION ALL
-SELECT term, active, 1, left(bucket, 1), lcp, sum(n) FROM g GROUP BY term, active, left(bucket, 1), lcp HAVING sum(n) <> 0;
 
 DROP TABLE search_count_labels;
 DROP TABLE search_word_delta;
