@@ -35,7 +35,14 @@ export interface Scratch {
   dir: string;
 }
 
-/** Runs `fn` with a DuckDB in memory (threads and memory as the pipeline's), spilling under `parent`. */
+/**
+ * A scratch DuckDB's memory cap. Inside the pipeline it runs beside the pipeline's own DuckDB
+ * (DUCKDB_MEMORY_LIMIT), whose memory it adds to: a night's delta needs a few MB; a rebuild in
+ * place of every carrier spills to disk beyond this instead of pushing the process past its budget.
+ */
+const SCRATCH_MEMORY = '1GB';
+
+/** Runs `fn` with a DuckDB in memory (the pipeline's threads), spilling under `parent`. */
 export async function withScratchDuck<T>(parent: string, fn: (scratch: Scratch) => Promise<T>): Promise<T> {
   const dir = path.join(parent, `search-build-${process.pid}-${crypto.randomUUID().slice(0, 8)}`);
   fs.mkdirSync(dir, { recursive: true });
@@ -43,7 +50,7 @@ export async function withScratchDuck<T>(parent: string, fn: (scratch: Scratch) 
     autoinstall_known_extensions: 'false',
     autoload_known_extensions: 'false',
     threads: String(config.duckdbThreads),
-    memory_limit: config.duckdbMemoryLimit,
+    memory_limit: SCRATCH_MEMORY,
     temp_directory: path.join(dir, 'duckdb'),
   });
   const duck = await instance.connect();
