@@ -33,6 +33,12 @@
  *   - revocation_pending = the kinds (COMMON;CONTRACT;BROKER) with a pending revocation: legacy
  *     *_REV_PEND flags unless a legacy order of that kind took effect by the batch date; Motus
  *     RevokeSuspend orders effective after the batch date.
+ *   - scheduled_events = what the registry has already dated after the batch date, in date order:
+ *     revocation and suspension orders not yet in effect (legacy Revocation for the dockets Motus
+ *     RevokeSuspend does not hold for the DOT; Motus RevokeSuspend, a suspension when its type
+ *     says so), and the cancellations of the policies in force (the policy's own cancellation
+ *     date, legacy ActPendInsur, else InsHist's), each with the source and dataset of the record
+ *     that dates it and that record (docs/foresight.md).
  *   - bipd_required / bipd_on_file (dollars; legacy thousands × 1000), cargo_filed / bond_filed
  *     (a filing on record), cargo_on_file / bond_on_file (its amount; when the record says only
  *     "Y", the largest active cargo / bond policy, else null): from the primary docket (MC, lowest).
@@ -107,6 +113,7 @@ export interface CarrierSnapshot {
   basics: Basic[];
   lat: number | null;
   lon: number | null;
+  scheduled_events: ScheduledEvent[];
 }
 
 export type AuthorityStatus = 'ACTIVE' | 'PENDING' | 'INACTIVE' | 'NONE';
@@ -123,6 +130,23 @@ export interface AuthorityEntry {
   /** ACTIVE, PENDING, INACTIVE, or Motus's other states in upper case (WITHDRAWN). */
   status: string;
   source: Source;
+}
+
+/**
+ * A registry record dated after the batch date (scheduled_events). `record` holds the record's
+ * fields: for orders docket, authority (as published), authority_kind (as revocation_pending
+ * names it), order_type, serve_date, effective_date; for cancellations docket, policy_number,
+ * insurer_name, policy_type, type_description, form_code, coverage_amount, effective_date,
+ * cancellation_date and policy_source (where the policy itself is on file).
+ */
+export interface ScheduledEvent {
+  kind: 'revocation' | 'suspension' | 'insurance_cancellation';
+  /** YYYY-MM-DD: the day it takes effect. */
+  date: string;
+  source: Source;
+  /** The FMCSA dataset of the record that dates it: Revocation, RevokeSuspend, ActPendInsur or InsHist. */
+  dataset: string;
+  record: Record<string, string | number | null>;
 }
 
 export interface Basic {

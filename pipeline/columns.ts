@@ -14,7 +14,7 @@ export const SNAPSHOT_COLUMNS = [
   'max_bipd', 'max_cargo', 'active_policy_count', 'next_expiration', 'insurance_source', 'driver_inspections',
   'driver_oos_inspections', 'vehicle_inspections', 'vehicle_oos_inspections', 'hazmat_inspections',
   'hazmat_oos_inspections', 'driver_oos_rate', 'vehicle_oos_rate', 'hazmat_oos_rate', 'total_crashes',
-  'fatal_crashes', 'injury_crashes', 'tow_crashes', 'basics', 'lat', 'lon',
+  'fatal_crashes', 'injury_crashes', 'tow_crashes', 'basics', 'lat', 'lon', 'scheduled_events',
 ] as const satisfies readonly (keyof CarrierSnapshot)[];
 
 type Missing = Exclude<keyof CarrierSnapshot, (typeof SNAPSHOT_COLUMNS)[number]>;

@@ -6,8 +6,9 @@
  * One pass reads every file as raw lines (no CSV parsing: 5 s at 2.1M carriers) and keys each
  * line by its USDOT field, found by a quote-aware regex (sql/duckdb/input_lines.sql). Per key,
  * the sum of the lines' hashes is kept with the run (the `input` run file, line_sums). The keys
- * whose sum moved, and the carriers whose policies start or end between the two batch dates
- * (the previous snapshot's policy_events), are the delta; a second pass writes their lines into
+ * whose sum moved, and the carriers whose policies start or end, or whose revocation or
+ * suspension orders take effect, between the two batch dates (the previous snapshot's
+ * policy_events), are the delta; a second pass writes their lines into
  * delta files, one per dump file, which the schema r<run>_delta reads through the same adapters.
  *
  * Why it is sound: a line that did not change was valid in the previous run (validated there,

@@ -19,6 +19,7 @@ SELECT
   injury_crashes, tow_crashes,
   to_json(basics)::VARCHAR AS basics,
   lat, lon,
+  to_json(scheduled_events)::VARCHAR AS scheduled_events,
   {{run_id}} AS etl_run_id,
   {{batch_ts}} AS updated_at,
   -- The risk columns of the score and related stages (pipeline/stages/score-load.ts).

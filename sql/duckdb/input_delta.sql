@@ -1,6 +1,6 @@
 -- The carriers whose input moved since run prev (pipeline/input-delta.ts): keys whose lines'
--- hash sum changed, or whose policies start or end between the two batch dates (the previous
--- run's pending policy_events). Then the run's line sums: input.line_sums, a copy of the
+-- hash sum changed, or whose policies start or end or whose orders take effect between the two
+-- batch dates (the previous run's pending policy_events). Then the run's line sums: input.line_sums, a copy of the
 -- previous run's, gets the changed keys' sums. Vars: schema, prev (r<run> schemas), input
 -- (catalog of the run's input file), batch_date, prev_run (id).
 CREATE OR REPLACE TEMP TABLE input_changed AS

@@ -59,6 +59,9 @@ GROUP BY dot_number, docket_prefix, docket_number;
 -- docket's legacy Carrier row; a policy in both files once), and Motus Insur rows, whose dockets
 -- (with those in Motus InsHist) are Motus's for insurance. expiration_date: the policy's own
 -- cancellation date, else the first one InsHist records for it on or after it took effect.
+-- docket, cancel_source and cancel_dataset say where a cancellation date comes from (its
+-- scheduled_events entry): never a column of policies, and aggregated, not grouped by, so that
+-- a policy is one row exactly as it was without them.
 CREATE OR REPLACE TEMP TABLE insurance AS
 WITH motus_held AS (
   SELECT dot_number, docket_prefix, docket_number FROM {{schema}}.motus_insurance WHERE dot_number IS NOT NULL
@@ -83,29 +86,40 @@ filed AS (
   SELECT m.* EXCLUDE (_row, _error), 'motus' AS source FROM {{schema}}.motus_insurance m WHERE m.dot_number IS NOT NULL
 ),
 ended AS (
-  SELECT dot_number, docket_prefix, docket_number, form_code, policy_number, effective_date, cancel_date
+  SELECT dot_number, docket_prefix, docket_number, form_code, policy_number, effective_date, cancel_date, 'legacy' AS source
   FROM {{schema}}.li_inshist WHERE cancel_date IS NOT NULL
   UNION ALL
-  SELECT dot_number, docket_prefix, docket_number, form_code, policy_number, effective_date, cancel_date
+  SELECT dot_number, docket_prefix, docket_number, form_code, policy_number, effective_date, cancel_date, 'motus'
   FROM {{schema}}.motus_inshist WHERE cancel_date IS NOT NULL
+),
+dated AS (
+  SELECT
+    f.*,
+    -- The first cancellation InsHist records (ties: legacy before motus), with its family.
+    (SELECT min({'cancel_date': e.cancel_date, 'source': e.source}) FROM ended e
+     WHERE e.docket_prefix = f.docket_prefix AND e.docket_number IS NOT DISTINCT FROM f.docket_number
+       AND e.policy_number = f.policy_number AND e.form_code = f.form_code
+       AND (f.effective_date IS NULL OR e.cancel_date >= f.effective_date)) AS hist
+  FROM filed f
 )
-SELECT DISTINCT
-  f.dot_number,
-  trim(split_part(upper(f.type_description), '/', 1)) AS policy_type,
-  f.type_description,
-  f.insurer_name,
-  f.policy_number,
-  f.coverage_amount,
-  f.effective_date,
-  coalesce(f.cancel_date, (
-    SELECT min(e.cancel_date) FROM ended e
-    WHERE e.docket_prefix = f.docket_prefix AND e.docket_number IS NOT DISTINCT FROM f.docket_number
-      AND e.policy_number = f.policy_number AND e.form_code = f.form_code
-      AND (f.effective_date IS NULL OR e.cancel_date >= f.effective_date)
-  )) AS expiration_date,
-  f.form_code,
-  f.source
-FROM filed f;
+SELECT
+  dot_number,
+  trim(split_part(upper(type_description), '/', 1)) AS policy_type,
+  type_description,
+  insurer_name,
+  policy_number,
+  coverage_amount,
+  effective_date,
+  coalesce(cancel_date, hist.cancel_date) AS expiration_date,
+  form_code,
+  source,
+  min(docket_prefix || coalesce(docket_number, '')) AS docket,
+  -- The policy's own date: only legacy ActPendInsur carries one (Insur and Motus Insur have none).
+  min(CASE WHEN cancel_date IS NOT NULL THEN source ELSE hist.source END) AS cancel_source,
+  min(CASE WHEN cancel_date IS NOT NULL THEN CASE source WHEN 'legacy' THEN 'ActPendInsur' ELSE 'Insur' END
+           WHEN hist.cancel_date IS NOT NULL THEN 'InsHist' END) AS cancel_dataset
+FROM dated
+GROUP BY ALL;
 
 -- Policies in force on the batch date: effective (or undated) and not cancelled by then. A temp
 -- table: the snapshot aggregates it, then the policies of census carriers are kept (below).
@@ -115,9 +129,9 @@ FROM insurance
 WHERE (effective_date IS NULL OR effective_date <= {{batch_date}})
   AND (expiration_date IS NULL OR expiration_date > {{batch_date}});
 
--- The dates after the batch date on which a carrier's policies start or end, or a revocation
--- order takes effect: its snapshot row changes then with no line of the input changing (the next
--- runs' input delta takes it in).
+-- The dates after the batch date on which a carrier's snapshot row changes with no line of the
+-- input changing (the next runs' input delta takes it in): its policies start or end, or a
+-- revocation or suspension order takes effect (revocation_pending, scheduled_events).
 {{create}} {{policy_events}} AS
 SELECT DISTINCT dot_number, on_date
 FROM (
@@ -129,6 +143,53 @@ FROM (
 )
 WHERE on_date > {{batch_date}};
 DROP TABLE insurance;
+
+-- What the registry has already dated after the batch date, per carrier (lib/snapshot.ts
+-- scheduled_events): revocation and suspension orders not yet in effect (legacy Revocation for
+-- the dockets Motus RevokeSuspend does not hold for the DOT, Motus RevokeSuspend; exact
+-- duplicate lines once), and the cancellations of policies in force. Each with its source, the
+-- dataset of the record that dates it, and that record.
+CREATE OR REPLACE TEMP TABLE scheduled AS
+WITH orders AS (
+  SELECT DISTINCT o.dot_number, o.docket_prefix || coalesce(o.docket_number, '') AS docket, o.kind, o.authority_type,
+         o.order_type, o.serve_date, o.effective_date, 'legacy' AS source, 'Revocation' AS dataset
+  FROM {{schema}}.li_revocation o
+  WHERE o.dot_number IS NOT NULL AND o.effective_date > {{batch_date}}
+    AND NOT EXISTS (SELECT 1 FROM {{schema}}.motus_revocation m
+                    WHERE m.dot_number = o.dot_number AND m.docket_prefix = o.docket_prefix AND m.docket_number IS NOT DISTINCT FROM o.docket_number)
+  UNION
+  SELECT dot_number, docket_prefix || coalesce(docket_number, ''), kind, authority_type, order_type, serve_date, effective_date,
+         'motus', 'RevokeSuspend'
+  FROM {{schema}}.motus_revocation
+  WHERE dot_number IS NOT NULL AND effective_date > {{batch_date}}
+),
+events AS (
+  SELECT dot_number, {
+    -- Motus RevokeSuspend carries suspensions beside revocations; its type says which.
+    'kind': CASE WHEN contains(upper(order_type), 'SUSPEN') THEN 'suspension' ELSE 'revocation' END,
+    'date': effective_date, 'source': source, 'dataset': dataset,
+    'record': to_json({
+      'docket': docket, 'authority': authority_type,
+      -- The kind revocation_pending names (Motus motor-carrier authorities count as COMMON).
+      'authority_kind': CASE kind WHEN 'CARRIER' THEN 'COMMON' ELSE kind END,
+      'order_type': order_type, 'serve_date': serve_date, 'effective_date': effective_date})
+  } AS event
+  FROM orders
+  UNION ALL
+  SELECT dot_number, {
+    'kind': 'insurance_cancellation', 'date': expiration_date, 'source': cancel_source, 'dataset': cancel_dataset,
+    'record': to_json({
+      'docket': docket, 'policy_number': policy_number, 'insurer_name': insurer_name, 'policy_type': policy_type,
+      'type_description': type_description, 'form_code': form_code, 'coverage_amount': coverage_amount,
+      'effective_date': effective_date, 'cancellation_date': expiration_date, 'policy_source': source})
+  }
+  FROM active_policies
+  WHERE expiration_date > {{batch_date}}
+)
+-- One order, so that an unchanged carrier hashes the same every run.
+SELECT dot_number, list(event ORDER BY event.date, event.kind, event.record::VARCHAR) AS events
+FROM events
+GROUP BY dot_number;
 
 {{create}} {{snapshot}} AS
 WITH
@@ -251,6 +312,7 @@ counts AS (
     auth.broker_authority_status AS auth_broker, auth.authorities AS auth_list, auth.authority_source,
     grants.common_authority_date, grants.contract_authority_date,
     pending.kinds AS pending_kinds,
+    scheduled.events AS scheduled_events,
     pol.max_bipd AS pol_max_bipd, pol.max_cargo AS pol_max_cargo, pol.max_bond AS pol_max_bond,
     pol.active_policy_count AS pol_count, pol.next_expiration, pol.any_motus AS pol_any_motus,
     pass.dot_number AS pass_dot,
@@ -276,6 +338,7 @@ counts AS (
   LEFT JOIN auth ON auth.dot_number = c.dot_number
   LEFT JOIN grants ON grants.dot_number = c.dot_number
   LEFT JOIN pending ON pending.dot_number = c.dot_number
+  LEFT JOIN scheduled ON scheduled.dot_number = c.dot_number
   LEFT JOIN pol ON pol.dot_number = c.dot_number
   LEFT JOIN pass ON pass.dot_number = c.dot_number
   LEFT JOIN hazmat ON hazmat.dot_number = c.dot_number
@@ -355,15 +418,17 @@ SELECT
     {'name': 'Vehicle Maintenance', 'measure': veh_maint_measure, 'percentile': veh_maint_pct, 'percentile_reason': veh_maint_pct_reason, 'threshold': threshold_b, 'alert': veh_maint_alert}
   ] END AS STRUCT(name VARCHAR, measure DOUBLE, percentile DOUBLE, percentile_reason VARCHAR, threshold INTEGER, alert BOOLEAN)[]) AS basics,
   geo_lat AS lat,
-  geo_lon AS lon
+  geo_lon AS lon,
+  coalesce(scheduled_events, CAST([] AS STRUCT(kind VARCHAR, date DATE, "source" VARCHAR, dataset VARCHAR, record JSON)[])) AS scheduled_events
 FROM counts;
 DROP TABLE registration;
 DROP TABLE authorities;
 DROP TABLE dockets;
+DROP TABLE scheduled;
 
 -- The active policies of the run's carriers (insurance_policies in PostgreSQL).
 {{create}} {{policies}} AS
-SELECT * FROM active_policies WHERE dot_number IN (SELECT dot_number FROM {{snapshot}});
+SELECT * EXCLUDE (docket, cancel_source, cancel_dataset) FROM active_policies WHERE dot_number IN (SELECT dot_number FROM {{snapshot}});
 DROP TABLE active_policies;
 
 -- What the load compares to find changed carriers: the snapshot row and its policies. The

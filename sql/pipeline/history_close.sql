@@ -17,7 +17,8 @@ WHERE h.dot_number = t.dot_number
     c.driver_oos_inspections, c.vehicle_inspections, c.vehicle_oos_inspections, c.hazmat_inspections,
     c.hazmat_oos_inspections, c.driver_oos_rate, c.vehicle_oos_rate, c.hazmat_oos_rate,
     c.total_crashes, c.fatal_crashes, c.injury_crashes, c.tow_crashes, c.basics, c.lat, c.lon,
-    c.carrier_operation, c.authorities, c.authority_source, c.operation_other, c.cargo_filed, c.bond_filed, c.insurance_source
+    c.carrier_operation, c.authorities, c.authority_source, c.operation_other, c.cargo_filed, c.bond_filed, c.insurance_source,
+    c.scheduled_events
   ) IS DISTINCT FROM (
     h.mc_number, h.legal_name, h.dba_name, h.entity_type, h.carrier_status, h.authority_status,
     h.contract_authority_status, h.broker_authority_status, h.common_authority_date,
@@ -29,5 +30,6 @@ WHERE h.dot_number = t.dot_number
     h.driver_oos_inspections, h.vehicle_inspections, h.vehicle_oos_inspections, h.hazmat_inspections,
     h.hazmat_oos_inspections, h.driver_oos_rate, h.vehicle_oos_rate, h.hazmat_oos_rate,
     h.total_crashes, h.fatal_crashes, h.injury_crashes, h.tow_crashes, h.basics, h.lat, h.lon,
-    h.carrier_operation, h.authorities, h.authority_source, h.operation_other, h.cargo_filed, h.bond_filed, h.insurance_source
+    h.carrier_operation, h.authorities, h.authority_source, h.operation_other, h.cargo_filed, h.bond_filed, h.insurance_source,
+    h.scheduled_events
   ))

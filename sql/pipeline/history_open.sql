@@ -11,7 +11,8 @@ INSERT INTO carrier_history (
   active_policy_count, next_expiration, driver_inspections, driver_oos_inspections,
   vehicle_inspections, vehicle_oos_inspections, hazmat_inspections, hazmat_oos_inspections,
   driver_oos_rate, vehicle_oos_rate, hazmat_oos_rate, total_crashes, fatal_crashes, injury_crashes,
-  tow_crashes, basics, lat, lon, carrier_operation, authorities, authority_source, operation_other, cargo_filed, bond_filed, insurance_source
+  tow_crashes, basics, lat, lon, carrier_operation, authorities, authority_source, operation_other, cargo_filed, bond_filed, insurance_source,
+  scheduled_events
 )
 SELECT
   c.dot_number, $2::date, $1,
@@ -25,7 +26,8 @@ SELECT
   c.driver_oos_inspections, c.vehicle_inspections, c.vehicle_oos_inspections, c.hazmat_inspections,
   c.hazmat_oos_inspections, c.driver_oos_rate, c.vehicle_oos_rate, c.hazmat_oos_rate,
   c.total_crashes, c.fatal_crashes, c.injury_crashes, c.tow_crashes, c.basics, c.lat, c.lon,
-  c.carrier_operation, c.authorities, c.authority_source, c.operation_other, c.cargo_filed, c.bond_filed, c.insurance_source
+  c.carrier_operation, c.authorities, c.authority_source, c.operation_other, c.cargo_filed, c.bond_filed, c.insurance_source,
+  c.scheduled_events
 FROM history_touched t
 JOIN carriers c ON c.dot_number = t.dot_number
 WHERE NOT EXISTS (SELECT 1 FROM carrier_history h WHERE h.dot_number = c.dot_number AND h.valid_to IS NULL)

@@ -61,6 +61,7 @@ ON CONFLICT (dot_number) DO UPDATE SET
   cargo_filed = EXCLUDED.cargo_filed,
   bond_filed = EXCLUDED.bond_filed,
   insurance_source = EXCLUDED.insurance_source,
+  scheduled_events = EXCLUDED.scheduled_events,
   etl_run_id = EXCLUDED.etl_run_id,
   updated_at = EXCLUDED.updated_at,
   risk_score = EXCLUDED.risk_score,

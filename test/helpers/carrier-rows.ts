@@ -72,6 +72,7 @@ export function carrierRow(dot: string, over: Partial<CarrierSnapshot> = {}): Ca
     basics: [],
     lat: 41.5,
     lon: -99.8,
+    scheduled_events: [],
     ...over,
   };
 }
@@ -80,7 +81,7 @@ export function carrierRow(dot: string, over: Partial<CarrierSnapshot> = {}): Ca
 export async function putCarriers(pool: Db, runId: number, rows: CarrierSnapshot[]): Promise<void> {
   for (const r of rows) {
     const cols = [...Object.keys(r), 'etl_run_id', 'updated_at'];
-    const values = [...Object.entries(r).map(([k, v]) => (k === 'basics' || k === 'authorities' ? JSON.stringify(v) : v)), runId, new Date()];
+    const values = [...Object.entries(r).map(([k, v]) => (k === 'basics' || k === 'authorities' || k === 'scheduled_events' ? JSON.stringify(v) : v)), runId, new Date()];
     await pool.query(
       `INSERT INTO carriers (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')})
        ON CONFLICT (dot_number) DO UPDATE SET ${cols.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}`,

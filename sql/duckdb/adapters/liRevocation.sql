@@ -14,6 +14,8 @@ SELECT
   docket_number_of(docket_number) AS docket_number,
   -- COMMON, CONTRACT or BROKER.
   utxt(type_license) AS kind,
+  -- The authority as published (TYPE_LICENSE), as the Motus view has it.
+  utxt(type_license) AS authority_type,
   utxt(order2_type_desc) AS order_type,
   date_of(order1_serve_date) AS serve_date,
   date_of(order2_effective_date) AS effective_date

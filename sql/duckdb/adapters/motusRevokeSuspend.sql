@@ -13,6 +13,8 @@ SELECT
   docket_prefix_of(docket_number) AS docket_prefix,
   docket_number_of(docket_number) AS docket_number,
   authority_kind_of(op_auth_type) AS kind,
+  -- The authority as published (OP_AUTH_TYPE, e.g. 'Motor Carrier of Property (Except Household Goods)').
+  txt(op_auth_type) AS authority_type,
   utxt(order1_type_desc) AS order_type,
   date_of(order1_serve_date) AS serve_date,
   date_of(order1_effective_date) AS effective_date
