@@ -254,6 +254,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/carriers/{dot_number}/upcoming": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Upcoming dated events of a carrier
+         * @description What is coming for this carrier, derived from the registry (beyond the spec; rules and
+         *     sources in docs/foresight.md), each event with its source, the dataset of the record it
+         *     comes from, and that record (`evidence`):
+         *
+         *     | type | date | from |
+         *     |---|---|---|
+         *     | `insurance_cancellation` | the cancellation's effective date | a policy in force whose cancellation is on file: the policy's own date (legacy ActPendInsur) or InsHist's (legacy or Motus) |
+         *     | `revocation` | the order's effective date | a revocation order not yet in effect (legacy Revocation, Motus RevokeSuspend) |
+         *     | `suspension` | the order's effective date | a Motus RevokeSuspend order of suspension not yet in effect |
+         *     | `revocation_pending` | null | a pending revocation (`revocation_pending`) no order dates: a legacy `*_REV_PEND` flag |
+         *     | `mcs150_due` | the next biennial MCS-150 deadline | 49 CFR 390.19, by the USDOT number's last two digits (ACTIVE carriers) |
+         *     | `authority_pending` | null | an `authority.authorities` entry with status PENDING |
+         *
+         *     Dated events are those on or after `reference_date` (today, UTC), by date; undated ones
+         *     follow. The events come from the served run: one dated after its batch date that
+         *     the registry withdraws shows until the next run. Watchers are alerted 30, 7 and 0 days
+         *     before each dated event (webhook event `watchlist.upcoming` and an e-mail digest).
+         *     Unknown DOT → 404 `NOT_FOUND`. The ETag changes with the run and with the day.
+         */
+        get: operations["getCarrierUpcoming"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/carriers/{dot_number}/risk-score": {
         parameters: {
             query?: never;
@@ -1104,6 +1141,91 @@ export interface components {
             changes_90d: number;
             /** @description Changes in the 365 days ending on `reference_date` (0 ≤ days since the change < 365). */
             changes_365d: number;
+        };
+        /** @description A carrier's upcoming events (beyond the spec; docs/foresight.md). */
+        Upcoming: {
+            dot_number: components["schemas"]["DotNumber"];
+            legal_name: string;
+            /**
+             * Format: date
+             * @description Today (UTC): `days_until` counts from it; dated events before it are not listed.
+             */
+            reference_date: string;
+            /** @description Dated events by date (then type), undated ones last. */
+            events: components["schemas"]["UpcomingEvent"][];
+            /** @description The ETL run whose data answered. */
+            etl_run_id: number;
+            /**
+             * Format: date-time
+             * @description `batch_ts` of that run.
+             */
+            data_as_of: string;
+        };
+        /** @description One upcoming event, with where it comes from. */
+        UpcomingEvent: {
+            /**
+             * @description Stable while the event is the same (type, record and date): an event whose date moves
+             *     is a new event. Watchlist alerts are sent once per (carrier, `id`, threshold).
+             * @example revocation:MC777:COMMON:2026-03-20
+             */
+            id: string;
+            /** @enum {string} */
+            type: "insurance_cancellation" | "revocation" | "suspension" | "revocation_pending" | "mcs150_due" | "authority_pending";
+            /**
+             * Format: date
+             * @description The day it takes effect or falls due; null when the registry dates nothing.
+             */
+            date: string | null;
+            /** @description `date` − `reference_date` in days (0: today); null when undated. */
+            days_until: number | null;
+            /**
+             * @description `legacy`: the L&I archive frozen on 2026-05-14; `motus`: the registration system since; `census`: the census and a rule on it.
+             * @enum {string}
+             */
+            source: "legacy" | "motus" | "census";
+            /** @description The FMCSA dataset of the record: Revocation, RevokeSuspend, ActPendInsur, Insur, InsHist, Carrier or Census. */
+            dataset: string;
+            /** @description Its data.transportation.gov ids (Motus: All-With-History, Daily Difference; Census: Company Census or the SMS census, whichever the run read). */
+            dataset_ids: string[];
+            evidence: components["schemas"]["UpcomingEvidence"];
+        };
+        /**
+         * @description The record the event comes from. Orders (`revocation`, `suspension`): docket, authority
+         *     (as published), authority_kind (COMMON, CONTRACT, BROKER or FREIGHT FORWARDER, as
+         *     `revocation_pending` names it), order_type, serve_date, effective_date. Cancellations:
+         *     docket, policy_number, insurer_name, policy_type, type_description, form_code,
+         *     coverage_amount (dollars), effective_date (the policy's), cancellation_date and
+         *     policy_source (where the policy itself is on file). `revocation_pending`: authority_kind
+         *     and flag. `mcs150_due`: rule, due_month, year_parity, last_filed (the census MCS-150
+         *     date). `authority_pending`: docket, authority, status.
+         */
+        UpcomingEvidence: {
+            docket?: string | null;
+            authority?: string | null;
+            authority_kind?: string | null;
+            order_type?: string | null;
+            /** Format: date */
+            serve_date?: string | null;
+            /** Format: date */
+            effective_date?: string | null;
+            policy_number?: string | null;
+            insurer_name?: string | null;
+            policy_type?: string | null;
+            type_description?: string | null;
+            form_code?: string | null;
+            coverage_amount?: number | null;
+            /** Format: date */
+            cancellation_date?: string | null;
+            /** @enum {string|null} */
+            policy_source?: "legacy" | "motus" | null;
+            flag?: string;
+            rule?: string;
+            due_month?: string;
+            /** @enum {string} */
+            year_parity?: "odd" | "even";
+            /** Format: date */
+            last_filed?: string | null;
+            status?: string;
         };
         /** @description First set flag of the census CARSHIP field in the order C, B, F, S, R, I, T: CARRIER, BROKER, FREIGHT FORWARDER, SHIPPER, REGISTRANT, INTERMODAL EQUIPMENT PROVIDER, CARGO TANK. */
         EntityType: string;
@@ -2559,6 +2681,49 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCarrierUpcoming: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An `ETag` from an earlier answer; when it still matches, the answer is 304 without a body (beyond the spec). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description USDOT number, 1–8 digits (leading zeros ignored). Not digits → 400 `INVALID_PARAM`.
+                 *     Unknown DOT → 404 `NOT_FOUND` on the carrier profile, safety, insurance and risk-score
+                 *     endpoints; risk-history and per-carrier changes answer 200 with empty arrays; watchlist
+                 *     removal answers `removed`.
+                 * @example 1234567
+                 */
+                dot_number: components["parameters"]["DotNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The carrier's upcoming events (possibly none). */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Upcoming"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];

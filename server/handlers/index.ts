@@ -10,6 +10,7 @@ import { webhookHandlers } from './webhook.ts';
 import { riskHandlers } from './risk.ts';
 import { searchHandlers } from './search.ts';
 import { receiptHandlers } from './receipts.ts';
+import { upcomingHandlers } from './upcoming.ts';
 
 export function handlers(services: Services): HandlerMap {
   return {
@@ -22,5 +23,6 @@ export function handlers(services: Services): HandlerMap {
     ...riskHandlers(services),
     ...searchHandlers(services),
     ...receiptHandlers(services),
+    ...upcomingHandlers(services),
   };
 }
