@@ -878,6 +878,36 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "watchlist.upcoming": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upcoming events of watched carriers
+         * @description Beyond the spec (docs/foresight.md). Sent when a watched carrier has an upcoming dated
+         *     event (`GET /v1/carriers/{dot_number}/upcoming`) 30, 7 or 0 days away: each alert once
+         *     per (`account_id`, `dot_number`, `event.id`, `threshold_days`). An event first seen
+         *     closer than a threshold is alerted at the nearest one above its days left (5 days away:
+         *     the 7-day alert; the 30-day one is never sent after it). The service checks after each
+         *     ETL run's notifications and daily at 06:00 UTC; one delivery per account and check,
+         *     every new alert of the check batched; the e-mail digest carries the same alerts.
+         *
+         *     Signed, acknowledged and retried exactly as `watchlist.changes` (same headers, 10-second
+         *     timeout, retries 1, 5 and 30 minutes later, then `failed`). Deduplicate on
+         *     (`dot_number`, `event.id`, `threshold_days`) of each alert.
+         */
+        post: operations["onWatchlistUpcoming"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "watchlist.test": {
         parameters: {
             query?: never;
@@ -1746,8 +1776,8 @@ export interface components {
         WebhookDelivery: {
             id: number;
             /** @enum {string} */
-            event: "watchlist.changes" | "watchlist.test";
-            /** @description Null for test events. */
+            event: "watchlist.changes" | "watchlist.test" | "watchlist.upcoming";
+            /** @description The run of a watchlist.changes event; null for test and upcoming events. */
             etl_run_id: number | null;
             /** @description Attempts made so far (at most 4 - the first try and three retries). */
             attempt: number;
@@ -1798,6 +1828,28 @@ export interface components {
             account_id: number;
             /** @description One entry per watched carrier with changes in this run. */
             changes: components["schemas"]["EventCarrierChanges"][];
+        };
+        WatchlistUpcomingEvent: {
+            /** @constant */
+            event: "watchlist.upcoming";
+            account_id: number;
+            /**
+             * Format: date
+             * @description The day (UTC) of the check; `days_until` counts from it.
+             */
+            reference_date: string;
+            /** @description The new alerts of the check, by DOT, event date, then threshold (largest first). */
+            alerts: components["schemas"]["UpcomingAlert"][];
+        };
+        UpcomingAlert: {
+            dot_number: components["schemas"]["DotNumber"];
+            carrier_name: string;
+            /**
+             * @description The alert threshold this alert is for.
+             * @enum {integer}
+             */
+            threshold_days: 30 | 7 | 0;
+            event: components["schemas"]["UpcomingEvent"];
         };
         WatchlistTestEvent: {
             /** @constant */
@@ -2219,7 +2271,7 @@ export interface components {
          */
         XServiceSignature: string;
         /** @description The event type, for routing without parsing the body. */
-        XServiceEvent: "watchlist.changes" | "watchlist.test";
+        XServiceEvent: "watchlist.changes" | "watchlist.test" | "watchlist.upcoming";
         /** @description Standard Webhooks message id; stable across retries of one delivery (`msg_<delivery id>`). */
         WebhookId: string;
         /** @description Standard Webhooks timestamp of this attempt, Unix seconds. Reject values far from the current time. */
@@ -3616,6 +3668,55 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["WatchlistChangesEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; no retry. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, or no answer within 10 s, schedules a retry. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWatchlistUpcoming: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=<hex>`: lowercase hex HMAC-SHA256 of the raw request body, keyed with the webhook
+                 *     secret (the UTF-8 bytes of the `secret` string exactly as returned). Compare in constant
+                 *     time.
+                 */
+                "X-Service-Signature": components["parameters"]["XServiceSignature"];
+                /** @description The event type, for routing without parsing the body. */
+                "X-Service-Event": components["parameters"]["XServiceEvent"];
+                /** @description Standard Webhooks message id; stable across retries of one delivery (`msg_<delivery id>`). */
+                "webhook-id"?: components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks timestamp of this attempt, Unix seconds. Reject values far from the current time. */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signature `v1,<base64>`: base64 HMAC-SHA256 of
+                 *     `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the same secret bytes as
+                 *     `X-Service-Signature` (for a Standard Webhooks library, pass `whsec_` + base64 of the
+                 *     secret string's UTF-8 bytes).
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WatchlistUpcomingEvent"];
             };
         };
         responses: {

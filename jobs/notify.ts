@@ -7,7 +7,9 @@
  *   first delivery job for each account with an enabled webhook, and
  * - one digest job per account (the e-mail is built from the same query, so it carries the same
  *   diffs; the job holds ids only, which keeps the fan-out transaction short),
- * and marks the run as fanned out, so running the fan-out of a run again is a no-op.
+ * and marks the run as fanned out, so running the fan-out of a run again is a no-op. The same
+ * transaction queues the watchlist's upcoming check (jobs/upcoming-check.ts): a new run may bring
+ * events near enough to alert today.
  */
 import type { Config } from '../lib/config.ts';
 import { sql, withTransaction, type Pool, type PoolClient } from '../lib/db.ts';
@@ -16,6 +18,7 @@ import type { Mailer } from '../lib/mail/mailer.ts';
 import { watchlistDigestMail, type DigestCarrier } from '../lib/mail/watchlist-digest.ts';
 import type { PgBoss } from './boss.ts';
 import { QUEUES } from './queues.ts';
+import { enqueueUpcomingCheck } from './upcoming-check.ts';
 import { enqueueDeliveries, inTransaction } from './webhook-delivery.ts';
 
 export interface NotifyJob {
@@ -86,6 +89,7 @@ export async function fanOut(deps: { pool: Pool; boss: PgBoss; clock?: () => Dat
     if (digests.length) await boss.insert(QUEUES.watchlistDigest.name, digests, { db: inTransaction(client) });
 
     await client.query(sql('jobs/notify-done'), [etlRunId, accounts.length, inserted.length, digests.length]);
+    await enqueueUpcomingCheck(boss, client);
     return { etl_run_id: etlRunId, accounts: accounts.length, deliveries: inserted.length, digests: digests.length };
   });
 }

@@ -44,6 +44,19 @@ export const QUEUES = {
     options: { retryLimit: 6, retryDelay: 30, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 120 },
   },
   /**
+   * The watchlist's upcoming check (jobs/upcoming-check.ts): after each load's fan-out and daily.
+   * Idempotent per alert; 'stately' keeps at most one check waiting besides the one running.
+   */
+  watchlistUpcoming: {
+    name: 'watchlist-upcoming',
+    options: { policy: 'stately', retryLimit: 3, retryDelay: 300, expireInSeconds: 1800 },
+  },
+  /** One account's digest of one check's upcoming alerts (jobs/upcoming-workers.ts); retried like mail-retry. */
+  watchlistUpcomingDigest: {
+    name: 'watchlist-upcoming-digest',
+    options: { retryLimit: 6, retryDelay: 30, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 120 },
+  },
+  /**
    * The nightly ETL (jobs/etl-cron.ts, scheduled by ETL_CRON): one at a time; a run over the full
    * registry takes minutes, hence the generous expiry. One retry, 15 minutes later.
    */

@@ -10,6 +10,7 @@ import { startEtlWorker } from './etl-cron.ts';
 import { startMailRetryWorker } from './mail-retry.ts';
 import { startNotifyWorkers } from './notify.ts';
 import { startRetentionWorker } from './retention.ts';
+import { startUpcomingWorkers } from './upcoming-workers.ts';
 import { startWebhookDeliveryWorker } from './webhook-delivery.ts';
 
 export interface WorkerDeps {
@@ -38,6 +39,7 @@ export async function startWorkers(
     await startMailRetryWorker(boss, mailer, config),
     await startWebhookDeliveryWorker(boss, { pool, config, clock }),
     ...(await startNotifyWorkers(boss, { pool, config, mailer, clock })),
+    ...(await startUpcomingWorkers(boss, { pool, config, mailer, clock })),
     await startEtlWorker(boss, { pool, config, databaseUrl: deps.databaseUrl }, options),
     await startRetentionWorker(boss, pool, { clock }),
   ];

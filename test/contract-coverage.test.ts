@@ -32,8 +32,8 @@ describe('openapi.yaml covers the spec', () => {
     expect(new Set(operations.map((o) => o.operationId)).size).toBe(36);
   });
 
-  it('declares both webhook events', () => {
+  it('declares the webhook events: the spec’s two and watchlist.upcoming', () => {
     const webhooks = (spec as unknown as { webhooks: Record<string, unknown> }).webhooks;
-    expect(Object.keys(webhooks).sort()).toEqual(['watchlist.changes', 'watchlist.test']);
+    expect(Object.keys(webhooks).sort()).toEqual(['watchlist.changes', 'watchlist.test', 'watchlist.upcoming']);
   });
 });

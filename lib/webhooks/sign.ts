@@ -8,7 +8,7 @@
  */
 import crypto from 'node:crypto';
 
-export type WebhookEvent = 'watchlist.changes' | 'watchlist.test';
+export type WebhookEvent = 'watchlist.changes' | 'watchlist.test' | 'watchlist.upcoming';
 
 const hmac = (secret: string, data: string) => crypto.createHmac('sha256', Buffer.from(secret, 'utf8')).update(data, 'utf8');
 
