@@ -493,7 +493,9 @@ export interface paths {
          *     given and later than 30 days ago, else 30 days ago; `since` never reaches further back,
          *     and the bound applied is echoed as `since`. For incremental polling pass the `batch_ts`
          *     of the newest processed change as `since` (this also backfills missed webhook
-         *     deliveries).
+         *     deliveries). Beyond the spec, a `new_carrier` row whose `new_values.successor_of` names
+         *     a watched carrier is listed too (docs/successor-registrations.md), though its own DOT is
+         *     not watched.
          */
         get: operations["getWatchlistChanges"];
         put?: never;
@@ -860,7 +862,9 @@ export interface webhooks {
          * Watchlist changes of an ETL run
          * @description Sent to the account's webhook URL after each nightly ETL run when the account has watched
          *     carriers with changes: one delivery per run, all changes batched; the e-mail digest
-         *     carries the same diffs. The payload carries no version field.
+         *     carries the same diffs. The payload carries no version field. Beyond the spec, a new
+         *     carrier that succeeds a watched one (its `new_carrier` diff names the watched DOT in
+         *     `new_values.successor_of`, docs/successor-registrations.md) is among the changes too.
          *
          *     The receiver verifies `X-Service-Signature` over the raw body before parsing (any
          *     rewriting breaks it) and rejects a mismatch; it may deduplicate on (`account_id`,
@@ -1572,7 +1576,7 @@ export interface components {
          *
          *     | category | fields |
          *     |---|---|
-         *     | `new_carrier` | legal_name, carrier_status, phy_state |
+         *     | `new_carrier` | legal_name, carrier_status, phy_state; `new_values` also `successor_of` when the new carrier succeeds a revoked one |
          *     | `removed_carrier` | legal_name, carrier_status, phy_state |
          *     | `authority_change` | carrier_status, authority_status, broker_authority_status |
          *     | `revocation_pending` | revocation_pending |
@@ -1611,6 +1615,33 @@ export interface components {
             phy_zip?: string;
             phone?: string;
             email?: string;
+            /**
+             * @description `new_carrier` `new_values` only, beyond the spec (docs/successor-registrations.md):
+             *     the carriers this new DOT appears to succeed. A predecessor shares at least two of
+             *     phone, e-mail, physical address and officer with the new carrier (normalised as for
+             *     `related_companies`; an identifier of more than 25 carriers links nobody), and was
+             *     revoked, suspended or put out of service within the last three years (1095 days
+             *     before the run's batch date). Most shared first, then most recently revoked. Absent
+             *     when there is none. Watchers of a predecessor receive the row too: in the run's
+             *     `watchlist.changes` delivery and digest, and in `GET /v1/watchlist/changes`.
+             */
+            successor_of?: components["schemas"]["Predecessor"][];
+        };
+        /** @description A revoked, suspended or out-of-service carrier a new registration shares identifiers with. */
+        Predecessor: {
+            dot_number: components["schemas"]["DotNumber"];
+            legal_name: string;
+            /** @description Its census status on the run's date. */
+            carrier_status: string;
+            /** @description What the two carriers share (at least two kinds). */
+            shared: ("phone" | "email" | "address" | "officer")[];
+            /**
+             * Format: date
+             * @description When it lost its standing, as the risk model's chameleon links date it
+             *     (docs/risk-model.md §1): the earlier of the first run that saw it so and its newest
+             *     executed revocation on file after its last grant.
+             */
+            revoked_on: string;
         };
         /** @description Row counts of the whole run per category, and their total. */
         RunSummary: {

@@ -29,10 +29,25 @@ export interface DigestInput {
 
 const show = (v: unknown): string => (v === undefined ? '—' : v === null ? 'none' : v === '' ? '(empty)' : String(v));
 
+interface Predecessor {
+  dot_number: string;
+  legal_name: string;
+  shared: string[];
+  revoked_on: string;
+}
+
+/** A new carrier's predecessors (new_values.successor_of: docs/successor-registrations.md) in words. */
+const predecessors = (list: Predecessor[]): string =>
+  list.map((p) => `USDOT ${p.dot_number} (${p.legal_name}), sharing ${p.shared.join(' and ')}, revoked or shut down on ${p.revoked_on}`).join('; ');
+
 /** "field: old → new" for every field of a diff (fields only on one side show — on the other). */
 function fieldLines(d: DigestDiff): { field: string; from: string; to: string }[] {
   const fields = [...new Set([...Object.keys(d.old_values), ...Object.keys(d.new_values)])];
-  return fields.map((field) => ({ field, from: show(d.old_values[field]), to: show(d.new_values[field]) }));
+  return fields.map((field) => ({
+    field,
+    from: show(d.old_values[field]),
+    to: field === 'successor_of' ? predecessors(d.new_values[field] as Predecessor[]) : show(d.new_values[field]),
+  }));
 }
 
 const escapeHtml = (s: string): string =>

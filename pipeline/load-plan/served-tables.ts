@@ -14,7 +14,7 @@ import { sql, type PoolClient } from '../../lib/db.ts';
 import { fillEmptyTable } from '../../lib/empty-tables.ts';
 import { CARRIER_COLUMNS, CHANGE_COLUMNS, POLICY_COLUMNS } from '../columns.ts';
 import type { RunContext } from '../context.ts';
-import { duckSql, lit } from '../duck.ts';
+import { duckSql, duckTableExists, lit } from '../duck.ts';
 import { copyFileToPg } from '../../lib/csv-copy.ts';
 import { duckToCsv } from '../pg-copy.ts';
 import { loadFile, type LoadStep, type LoadTransaction } from './step.ts';
@@ -23,13 +23,21 @@ const cols = (list: readonly string[]) => `(${list.join(', ')})`;
 const CORE_TARGET = 'carrier_core_json (dot_number, mc_number, body)';
 
 /** A DuckDB export query of sql/duckdb/<name>.sql for this run (`filter`: its WHERE clause or ''). */
-function exportSql(ctx: RunContext, name: string, filter: string): string {
+function exportSql(ctx: RunContext, name: string, filter: string, vars: Record<string, string> = {}): string {
   return duckSql(name, {
     schema: ctx.schema,
     run_id: ctx.runId,
     batch_ts: lit(ctx.batchTs.toISOString()),
     filter,
+    ...vars,
   });
+}
+
+/** The run's successors table (related stage), or none for a run whose related stage predates it. */
+async function successorsOf(ctx: RunContext): Promise<string> {
+  return (await duckTableExists(ctx.duck, ctx.schema, 'successors'))
+    ? `${ctx.schema}.successors`
+    : '(SELECT NULL::VARCHAR AS dot_number, NULL::VARCHAR AS successor_of WHERE false)';
 }
 
 async function copy(ctx: RunContext, client: PoolClient, file: string, target: string): Promise<number> {
@@ -56,7 +64,7 @@ export const exportRun: LoadStep = {
     await write('carriers', exportSql(ctx, 'export_carriers', changed));
     await write('policies', exportSql(ctx, 'export_policies', changed));
     await write('core', exportSql(ctx, 'export_carrier_core', changed));
-    await write('changes', exportSql(ctx, 'export_changes', ''));
+    await write('changes', exportSql(ctx, 'export_changes', '', { successors: await successorsOf(ctx) }));
     if (tx.mode === 'incremental') await write('delta', `SELECT dot_number, op FROM ${ctx.schema}.load_delta`);
   },
 };

@@ -15,7 +15,9 @@
  * run's file less the changed carriers' rows, plus their new ones. Output tables of the run's
  * schema: related (dot_number, related_companies, chameleon_links), standing (revoked or inactive
  * carriers with revoked_on; the next run carries inactive_since over), related_pairs,
- * related_groups, related_idents (a view over the run file).
+ * related_groups, related_idents (a view over the run file), successors (the run's new carriers
+ * that succeed a revoked one: docs/successor-registrations.md; the load writes them into the
+ * new_carrier change rows).
  */
 import { CHAMELEON } from '../../lib/risk/thresholds.ts';
 import type { RunContext } from '../context.ts';
@@ -46,6 +48,7 @@ export const related: Stage = {
   name: 'related',
   async run(ctx): Promise<StageResult> {
     await requireRunTables(ctx, ['snapshot', 'li_revocation', 'li_authhist'], 'ingest and snapshot stages');
+    await requireRunTables(ctx, ['changes'], 'diff stage');
     const prevRun = await previousRun(ctx.pool, ctx.batchTs);
     const prev = prevRun ? runSchema(prevRun.etl_run_id) : null;
     // The previous run's standing table, or an empty relation of its shape (first run).
@@ -77,7 +80,7 @@ export const related: Stage = {
     let normalised: number;
     try {
       [{ normalised }] = await duckRows<{ normalised: number }>(ctx.duck, 'SELECT count(*) AS normalised FROM related_source');
-      for (const step of ['related_idents', 'related_pairs', 'related_standing', 'related_lists']) {
+      for (const step of ['related_idents', 'related_pairs', 'related_standing', 'related_lists', 'related_successors']) {
         const started = performance.now();
         ctx.progress.start(step.replace('_', ' '));
         await duckRun(ctx.duck, duckSql(step, vars), ctx.progress);
@@ -89,10 +92,11 @@ export const related: Stage = {
       await ctx.duck.run(`DROP ${keptFrom ? 'TABLE' : 'VIEW'} related_source`);
     }
     await storeFingerprint(ctx.duck, ctx.schema, 'related_model', NORMALISATION);
-    const [r] = await duckRows<{ carriers: number; pairs: number; chameleon: number; standing: number; shared_services: number }>(
+    const [r] = await duckRows<{ carriers: number; pairs: number; chameleon: number; standing: number; shared_services: number; successors: number }>(
       ctx.duck,
       `SELECT
          (SELECT count(*) FROM ${ctx.schema}.related) AS carriers,
+         (SELECT count(*) FROM ${ctx.schema}.successors) AS successors,
          (SELECT count(*) FROM ${ctx.schema}.related_pairs) AS pairs,
          (SELECT count(*) FROM ${ctx.schema}.related WHERE chameleon_links IS NOT NULL) AS chameleon,
          (SELECT count(*) FROM ${ctx.schema}.standing) AS standing,
