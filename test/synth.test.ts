@@ -1,8 +1,10 @@
 /**
- * pipeline/synth: determinism, file layouts, distributions, and the manifest. The manifest is
- * checked against an independent re-derivation from the written files (the rules of
- * lib/snapshot.ts applied to the raw rows, diffed with lib/domain.ts), so "what a correct
- * ingest + diff finds" and "what the manifest says" cannot drift apart.
+ * pipeline/synth: determinism, the published layouts and value shapes, the registry model (a
+ * frozen legacy archive, Motus full sets then daily differences), distributions, and the manifest.
+ * The manifest is checked against an independent re-derivation from the written files
+ * (test/helpers/registry-snapshot.ts applies the rules of lib/snapshot.ts to the raw rows, the diff
+ * is lib/domain.ts's), so "what a correct ingest + diff finds" and "what the manifest says" cannot
+ * drift apart.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -13,6 +15,9 @@ import { CATEGORY_FIELDS, CHANGE_CATEGORIES, fleetMoved, oosRateMoved } from '..
 import { synthesize, type Manifest, type SynthSummary } from '../pipeline/synth/index.ts';
 import { EDGE_KINDS } from '../pipeline/synth/edges.ts';
 import { splitCsvLine as splitCsv } from '../pipeline/csv-lines.ts';
+import datasets from '../data/fmcsa-datasets.json' with { type: 'json' };
+import { PUBLISHED_HEADER } from './helpers/published-headers.ts';
+import { MotusState, docketKey, dotKey, isDeletion, isoOf, readLegacy, readRows, snapshotOf, type Row, type Snap } from './helpers/registry-snapshot.ts';
 
 const CARRIERS = 3000;
 const DAYS = 3;
@@ -22,11 +27,21 @@ const DATES = ['2026-11-01', '2026-11-02', '2026-11-03'];
 let tmp: string;
 let runA: string;
 let summary: SynthSummary;
+/** Per day: the Motus sets as its files leave them, and the snapshot its files give. */
+const motusOf = new Map<string, MotusState>();
+const snapOf = new Map<string, Map<string, Snap>>();
 
 beforeAll(() => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'synth-test-'));
   runA = path.join(tmp, 'a');
   summary = synthesize({ carriers: CARRIERS, days: DAYS, seed: SEED, out: runA });
+  const legacy = readLegacy(path.join(runA, DATES[0]));
+  const motus = new MotusState();
+  for (const date of DATES) {
+    motus.apply(path.join(runA, date));
+    motusOf.set(date, Object.assign(new MotusState(), structuredClone({ sets: motus.sets, deletions: motus.deletions })));
+    snapOf.set(date, snapshotOf(path.join(runA, date), date, legacy, motus));
+  }
 });
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
@@ -39,7 +54,8 @@ function table(date: string, name: string): { header: string[]; rows: string[][]
   const [head, ...rest] = lines(dayFile(date, name));
   return { header: splitCsv(head), rows: rest.map(splitCsv) };
 }
-const headerless = (date: string, name: string): string[][] => lines(dayFile(date, name)).map(splitCsv);
+const rowsOf = (date: string, id: string): Row[] => readRows(dayFile(date, `${id}.csv`));
+const headerOf = (date: string, id: string): string => lines(dayFile(date, `${id}.csv`))[0];
 const readManifest = (date: string): Manifest => JSON.parse(fs.readFileSync(dayFile(date, 'manifest.json'), 'utf8'));
 
 function hashTree(dir: string): Record<string, string> {
@@ -55,117 +71,20 @@ function hashTree(dir: string): Record<string, string> {
   return out;
 }
 
-// --- the census layout, written out independently of pipeline/synth/columns.ts ------------------
+const CARGO = ['GENFREIGHT', 'HOUSEHOLD', 'METALSHEET', 'MOTOVEH', 'DRIVETOW', 'LOGPOLE', 'BLDGMAT', 'MOBILEHOME', 'MACHLRG', 'PRODUCE', 'LIQGAS', 'INTERMODAL', 'PASSENGERS', 'OILFIELD', 'LIVESTOCK', 'GRAINFEED', 'COALCOKE', 'MEAT', 'GARBAGE', 'USMAIL', 'CHEM', 'DRYBULK', 'COLDFOOD', 'BEVERAGES', 'PAPERPROD', 'UTILITY', 'FARMSUPP', 'CONSTRUCT', 'WATERWELL', 'CARGOOTHR'];
 
-const SUFFIXES = ['TRUCK', 'TRACT', 'TRAIL', 'COACH', 'SCHOOL_1_8', 'SCHOOL_9_15', 'SCHOOL_16', 'BUS_16', 'VAN_1_8', 'VAN_9_15', 'LIMO_1_8', 'LIMO_9_15', 'LIMO_16'];
-const CARGO = ['GENFREIGHT', 'HOUSEHOLD', 'METALSHEET', 'MOTOVEH', 'DRIVETOW', 'LOGPOLE', 'BLDGMAT', 'MOBILEHOME', 'MACHLRG', 'PRODUCE', 'LIQGAS', 'INTERMODAL', 'PASSENGERS', 'OILFIELD', 'LIVESTOCK', 'GRAINFEED', 'COALCOKE', 'MEAT', 'GARBAGE', 'USMAIL', 'CHEM', 'DRYBULK', 'COLDFOOD', 'BEVERAGES', 'PAPERPROD', 'UTILITY', 'FARMSUPP', 'CONSTRUCT', 'WATERWELL'];
-const EXPECTED_CENSUS = [
-  ...'MCS150_DATE ADD_DATE STATUS_CODE DOT_NUMBER DUN_BRADSTREET_NO PHY_OMC_REGION SAFETY_INV_TERR CARRIER_OPERATION BUSINESS_ORG_ID MCS150_MILEAGE MCS150_MILEAGE_YEAR MCS151_MILEAGE TOTAL_CARS MCS150_UPDATE_CODE_ID PRIOR_REVOKE_FLAG PRIOR_REVOKE_DOT_NUMBER PHONE FAX CELL_PHONE COMPANY_OFFICER_1 COMPANY_OFFICER_2 BUSINESS_ORG_DESC TRUCK_UNITS POWER_UNITS BUS_UNITS FLEETSIZE REVIEW_ID RECORDABLE_CRASH_RATE MAIL_NATIONALITY_INDICATOR PHY_NATIONALITY_INDICATOR PHY_BARRIO MAIL_BARRIO CARSHIP DOCKET1PREFIX DOCKET1 DOCKET2PREFIX DOCKET2 DOCKET3PREFIX DOCKET3 POINTNUM TOTAL_INTRASTATE_DRIVERS MCSIPSTEP MCSIPDATE HM_Ind INTERSTATE_BEYOND_100_MILES INTERSTATE_WITHIN_100_MILES INTRASTATE_BEYOND_100_MILES INTRASTATE_WITHIN_100_MILES TOTAL_CDL TOTAL_DRIVERS AVG_DRIVERS_LEASED_PER_MONTH CLASSDEF LEGAL_NAME DBA_NAME PHY_STREET PHY_CITY PHY_COUNTRY PHY_STATE PHY_ZIP PHY_CNTY CARRIER_MAILING_STREET CARRIER_MAILING_STATE CARRIER_MAILING_CITY CARRIER_MAILING_COUNTRY CARRIER_MAILING_ZIP CARRIER_MAILING_CNTY CARRIER_MAILING_UND_DATE DRIVER_INTER_TOTAL EMAIL_ADDRESS REVIEW_TYPE REVIEW_DATE SAFETY_RATING SAFETY_RATING_DATE UNDELIV_PHY'.split(' '),
-  ...CARGO.map((c) => `CRGO_${c}`),
-  'CRGO_CARGOOTHR',
-  'CRGO_CARGOOTHR_DESC',
-  ...['OWN', 'TRM', 'TRP'].flatMap((p) => SUFFIXES.map((s) => p + s)),
-  'DOCKET1_STATUS_CODE',
-  'DOCKET2_STATUS_CODE',
-  'DOCKET3_STATUS_CODE',
+/** The files of a day folder by dataset id (data/fmcsa-datasets.json). */
+const SOURCE_IDS = ['az4n-8mr2', '6eyk-hxee', 'qh9u-swkp', '9mw4-x3tu', 'sa6p-acbp', 'm3ry-qcip', 'h3zn-uid9', '4y6x-dmck', 'h9zy-gjn8', 'rbkj-cgst', '4wxs-vbns'];
+const MOTUS_FULL = ['inys-ebih', 'c5y8-a4uz', '3uet-3z4i', 'yu5v-wbh6', 'wb4f-neki'];
+const MOTUS_DIFF = ['nakq-58th', 'x96h-evps', 'xe5s-wca7', 'dm5j-zc6c', 'e67p-xyd5'];
+const LEGACY_IDS = ['6eyk-hxee', 'qh9u-swkp', '9mw4-x3tu', 'sa6p-acbp'];
+
+/** OP_AUTH_TYPE values fmcsa-published-2026.md §3.1 lists (the forwarder's printed cut short there). */
+const OP_AUTH_TYPES = [
+  'Motor Carrier of Property (Except Household Goods)', 'Broker of Property (Except Household Goods)', 'Motor Carrier of Household Goods',
+  'Motor Carrier of Passengers', 'Broker of Household Goods', 'Freight Forwarder of Household Goods',
 ];
-
-// --- an independent snapshot of one day, from the raw files (lib/snapshot.ts rules) -------------
-
-interface Snap {
-  legal_name: string;
-  dba_name: string;
-  carrier_status: string;
-  authority_status: string;
-  broker_authority_status: string;
-  revocation_pending: string;
-  phy_street: string;
-  phy_city: string;
-  phy_state: string;
-  phy_zip: string;
-  phone: string;
-  email: string;
-  officer_1: string;
-  officer_2: string;
-  power_units: number;
-  drivers: number;
-  max_bipd: number;
-  max_cargo: number;
-  driver_inspections: number;
-  vehicle_inspections: number;
-  driver_oos_rate: number | null;
-  vehicle_oos_rate: number | null;
-  total_crashes: number;
-  fatal_crashes: number;
-}
-
-const mdyToIso = (s: string) => `${s.slice(6)}-${s.slice(0, 2)}-${s.slice(3, 5)}`;
-const rate = (oos: number, insp: number) => (insp > 0 ? Math.round(((oos * 100) / insp) * 100) / 100 : null);
-const statusWord = (c: string | undefined) => (c === 'A' ? 'ACTIVE' : c === 'I' ? 'INACTIVE' : 'NONE');
-
-function snapshotOf(date: string): Map<string, Snap> {
-  const census = table(date, 'census.csv');
-  const I = Object.fromEntries(census.header.map((c, i) => [c, i]));
-  const snap = new Map<string, Snap>();
-  for (const r of census.rows) {
-    const digits = r[I.PHONE].replace(/\D/g, '');
-    snap.set(String(Number(r[I.DOT_NUMBER])), {
-      legal_name: r[I.LEGAL_NAME].trim(),
-      dba_name: r[I.DBA_NAME].trim(),
-      carrier_status: r[I.STATUS_CODE] === 'A' ? 'ACTIVE' : 'INACTIVE',
-      authority_status: 'NONE',
-      broker_authority_status: 'NONE',
-      revocation_pending: '',
-      phy_street: r[I.PHY_STREET].trim(),
-      phy_city: r[I.PHY_CITY].trim().toUpperCase(),
-      phy_state: r[I.PHY_STATE].trim().toUpperCase(),
-      phy_zip: r[I.PHY_ZIP],
-      phone: digits.length === 11 && digits[0] === '1' ? digits.slice(1) : digits,
-      email: r[I.EMAIL_ADDRESS].trim().toLowerCase(),
-      officer_1: r[I.COMPANY_OFFICER_1].trim().toUpperCase(),
-      officer_2: r[I.COMPANY_OFFICER_2].trim().toUpperCase(),
-      power_units: Number(r[I.POWER_UNITS] || 0),
-      drivers: Number(r[I.TOTAL_DRIVERS] || 0),
-      max_bipd: 0,
-      max_cargo: 0,
-      driver_inspections: 0,
-      vehicle_inspections: 0,
-      driver_oos_rate: null,
-      vehicle_oos_rate: null,
-      total_crashes: 0,
-      fatal_crashes: 0,
-    });
-  }
-  for (const r of headerless(date, 'carrier.txt')) {
-    const s = snap.get(String(Number(r[1])))!;
-    s.authority_status = statusWord(r[4]);
-    s.broker_authority_status = statusWord(r[6]);
-    s.revocation_pending = [r[10] === 'Y' && 'COMMON', r[11] === 'Y' && 'CONTRACT', r[12] === 'Y' && 'BROKER'].filter(Boolean).join(';');
-  }
-  for (const r of headerless(date, 'actpendins.txt')) {
-    const s = snap.get(String(Number(r[1])))!;
-    const inForce = mdyToIso(r[9]) <= date && (r[10] === '' || mdyToIso(r[10]) > date);
-    if (!inForce) continue;
-    const amount = Number(r[8]) * 1000;
-    if (r[3].toUpperCase().startsWith('BIPD')) s.max_bipd = Math.max(s.max_bipd, amount);
-    if (r[3].toUpperCase().startsWith('CARGO')) s.max_cargo = Math.max(s.max_cargo, amount);
-  }
-  const pass = table(date, 'sms_ab_pass.csv');
-  const P = Object.fromEntries(pass.header.map((c, i) => [c, i]));
-  for (const r of pass.rows) {
-    const s = snap.get(r[P.DOT_NUMBER])!;
-    s.driver_inspections = Number(r[P.DRIVER_INSP_TOTAL]);
-    s.vehicle_inspections = Number(r[P.VEHICLE_INSP_TOTAL]);
-    s.driver_oos_rate = rate(Number(r[P.DRIVER_OOS_INSP_TOTAL]), s.driver_inspections);
-    s.vehicle_oos_rate = rate(Number(r[P.VEHICLE_OOS_INSP_TOTAL]), s.vehicle_inspections);
-  }
-  for (const r of table(date, 'crash.csv').rows) {
-    const s = snap.get(r[2])!;
-    s.total_crashes++;
-    if (Number(r[5]) > 0) s.fatal_crashes++;
-  }
-  return snap;
-}
+const isOpAuthType = (t: string) => OP_AUTH_TYPES.includes(t) || t.startsWith('Freight Forwarder of Property');
 
 function referenceDiff(a: Map<string, Snap>, b: Map<string, Snap>) {
   const pick = (s: Snap, cat: keyof typeof CATEGORY_FIELDS) =>
@@ -201,15 +120,20 @@ function referenceDiff(a: Map<string, Snap>, b: Map<string, Snap>) {
   return out;
 }
 
+const MDY = /^\d{2}\/\d{2}\/\d{4}$/;
+const YMD = /^\d{8}$/;
+/** Rows whose listed columns do not all match. */
+const misfits = (rows: Row[], checks: Record<string, RegExp | ((v: string) => boolean)>) =>
+  rows.filter((r) => Object.entries(checks).some(([c, t]) => !(typeof t === 'function' ? t(r[c]) : t.test(r[c]))));
+
 // --- tests --------------------------------------------------------------------------------------
 
 describe('synthesize', () => {
-  it('writes one folder per day with the agreed files, plus clusters.json', () => {
+  it('writes one folder per day with the published files named by dataset id, plus clusters.json', () => {
     expect(fs.readdirSync(runA).sort()).toEqual([...DATES, 'clusters.json']);
-    for (const d of DATES) {
-      expect(fs.readdirSync(path.join(runA, d)).sort()).toEqual(
-        ['actpendins.txt', 'authhist.txt', 'carrier.txt', 'census.csv', 'crash.csv', 'manifest.json', 'revocation.txt', 'sms_ab_pass.csv', 'sms_inspection.csv'],
-      );
+    for (const [i, d] of DATES.entries()) {
+      const motus = i === 0 ? MOTUS_FULL : MOTUS_DIFF;
+      expect(fs.readdirSync(path.join(runA, d)).sort()).toEqual([...SOURCE_IDS, ...motus].map((id) => `${id}.csv`).concat('manifest.json').sort());
     }
     expect(summary.days.map((d) => d.date)).toEqual(DATES);
     expect(summary.days.every((d) => d.skipped_edges.length === 0)).toBe(true);
@@ -221,10 +145,10 @@ describe('synthesize', () => {
     expect(hashTree(runB)).toEqual(hashTree(runA));
     const runC = path.join(tmp, 'c');
     synthesize({ carriers: CARRIERS, days: 1, seed: SEED + 1, out: runC });
-    expect(hashTree(runC)['2026-11-01/census.csv']).not.toEqual(hashTree(runA)['2026-11-01/census.csv']);
+    expect(hashTree(runC)['2026-11-01/az4n-8mr2.csv']).not.toEqual(hashTree(runA)['2026-11-01/az4n-8mr2.csv']);
   });
 
-  it('writes census.csv identically on the writer thread', () => {
+  it('writes the census identically on the writer thread', () => {
     const inline = path.join(tmp, 'inline');
     const threaded = path.join(tmp, 'threaded');
     synthesize({ carriers: 1500, days: 2, seed: 3, out: inline, threads: false });
@@ -232,10 +156,9 @@ describe('synthesize', () => {
     expect(hashTree(threaded)).toEqual(hashTree(inline));
   });
 
-  it('writes the census with the 147 columns of the Company Census File, in order', () => {
-    expect(EXPECTED_CENSUS).toHaveLength(147);
-    const { header, rows } = table(DATES[1], 'census.csv');
-    expect(header).toEqual(EXPECTED_CENSUS);
+  it('writes the census as its rows.csv export: the 147 published columns, A/I/P, operations that agree with CLASSDEF', () => {
+    expect(headerOf(DATES[1], 'az4n-8mr2')).toBe(PUBLISHED_HEADER.census);
+    const { header, rows } = table(DATES[1], 'az4n-8mr2.csv');
     expect(rows.length).toBe(summary.days[1].carriers);
     const I = Object.fromEntries(header.map((c, i) => [c, i]));
     const bad = rows.filter(
@@ -244,7 +167,8 @@ describe('synthesize', () => {
         !/^[1-9]\d*$/.test(r[I.DOT_NUMBER]) ||
         !/^\d{8}$/.test(r[I.ADD_DATE]) ||
         !/^\d{8}( \d{4})?$/.test(r[I.MCS150_DATE]) ||
-        !['A', 'I'].includes(r[I.STATUS_CODE]) ||
+        !['A', 'I', 'P'].includes(r[I.STATUS_CODE]) ||
+        !['A', 'B', 'C', ''].includes(r[I.CARRIER_OPERATION]) ||
         CARGO.some((c) => !['', 'X'].includes(r[I[`CRGO_${c}`]])),
     );
     expect(bad).toEqual([]);
@@ -252,56 +176,176 @@ describe('synthesize', () => {
     expect(rows.some((r) => /^\(\d{3}\) \d{3}-\d{4}$/.test(r[I.PHONE]))).toBe(true);
     expect(rows.some((r) => r[I.DOCKET1PREFIX] === 'MC' && r[I.DOCKET1].startsWith('0'))).toBe(true);
     expect(rows.some((r) => r[I.CARSHIP].includes(';'))).toBe(true);
-    expect(rows.some((r) => r[I.CLASSDEF].includes('AUTHORIZED FOR HIRE'))).toBe(true);
+    // B is intrastate hazmat; a blank operation runs no vehicle; authorized for hire across state
+    // lines goes with a docket in the registration files.
+    const registered = new Set([...rowsOf(DATES[0], '6eyk-hxee').map((r) => dotKey(r.DOT_NUMBER)), ...motusOf.get(DATES[1])!.sets.carrier.map((r) => dotKey(r.USDOT_NUMBER))]);
+    const op = (r: string[]) => r[I.CARRIER_OPERATION];
+    expect(rows.filter((r) => op(r) === 'B' && r[I.HM_Ind] !== 'Y')).toEqual([]);
+    expect(rows.filter((r) => op(r) === '' && (r[I.POWER_UNITS] !== '0' || CARGO.some((c) => r[I[`CRGO_${c}`]] === 'X')))).toEqual([]);
+    const forHire = rows.filter((r) => op(r) === 'A' && r[I.CLASSDEF].split(';').includes('AUTHORIZED FOR HIRE'));
+    expect(forHire.length).toBeGreaterThan(0);
+    expect(forHire.filter((r) => !registered.has(r[I.DOT_NUMBER])).map((r) => r[I.DOT_NUMBER])).toEqual([]);
   });
 
-  it('writes the L&I files headerless, fully quoted, DOT padded to 8, amounts in thousands', () => {
-    const checkQuoted = (name: string, fields: number) => {
-      const bad = lines(dayFile(DATES[1], name)).filter((line) => {
-        const f = splitCsv(line);
-        return !line.startsWith('"') || !line.endsWith('"') || f.length !== fields || !/^MC\d{6,7}$/.test(f[0]) || !/^\d{8}$/.test(f[1]);
-      });
-      expect(bad).toEqual([]);
-    };
-    checkQuoted('carrier.txt', 43);
-    checkQuoted('actpendins.txt', 11);
-    checkQuoted('authhist.txt', 9);
-    checkQuoted('revocation.txt', 6);
-    const carrier = headerless(DATES[1], 'carrier.txt');
-    expect(carrier.filter((r) => [4, 5, 6].some((i) => !['A', 'I', 'N'].includes(r[i])) || [18, 21, 22, 23].some((i) => !/^\d{5}$/.test(r[i])))).toEqual([]);
-    const ins = headerless(DATES[1], 'actpendins.txt');
-    const date = /^\d{2}\/\d{2}\/\d{4}$/;
-    expect(ins.filter((r) => !/^\d{5}$/.test(r[8]) || !date.test(r[9]) || (r[10] !== '' && !date.test(r[10])))).toEqual([]);
-    const types = new Set(ins.map((r) => r[3]));
-    expect([...types].sort()).toEqual(['BIPD/Excess', 'BIPD/Primary', 'CARGO', 'SURETY'].filter((t) => types.has(t)));
-    expect(types.has('BIPD/Primary') && types.has('CARGO')).toBe(true);
-    const hist = headerless(DATES[1], 'authhist.txt');
-    expect(hist.some((r) => r[4] === 'GRANTED' && /^\d{2}\/\d{2}\/\d{4}$/.test(r[5]))).toBe(true);
+  it('freezes the legacy archives at the cutover: rows.csv exports, the same file in every day folder', () => {
+    const first = path.join(runA, DATES[0]);
+    const cutover = summary.cutover_date;
+    expect(cutover).toBe(datasets.legacy_frozen_on);
+    for (const id of LEGACY_IDS) {
+      for (const d of DATES.slice(1)) expect(fs.statSync(dayFile(d, `${id}.csv`)).ino).toBe(fs.statSync(path.join(first, `${id}.csv`)).ino);
+    }
+    expect(headerOf(DATES[0], '6eyk-hxee')).toBe(PUBLISHED_HEADER.legacyCarrier);
+    expect(headerOf(DATES[0], 'qh9u-swkp')).toBe(PUBLISHED_HEADER.legacyActPendIns);
+    expect(headerOf(DATES[0], '9mw4-x3tu')).toBe(PUBLISHED_HEADER.legacyAuthHist);
+    expect(headerOf(DATES[0], 'sa6p-acbp')).toBe(PUBLISHED_HEADER.legacyRevocation);
+    const docket = /^MC\d{6,7}$/;
+    const dot = /^\d{8}$/;
+    const yn = /^[YN]$/;
+    const carrier = rowsOf(DATES[0], '6eyk-hxee');
+    expect(carrier.length).toBeGreaterThan(0);
+    expect(misfits(carrier, {
+      DOCKET_NUMBER: docket, DOT_NUMBER: dot, COMMON_STAT: /^[AIN]$/, CONTRACT_STAT: /^[AIN]$/, BROKER_STAT: /^[AIN]$/,
+      COMMON_APP_PEND: yn, BROKER_APP_PEND: yn, COMMON_REV_PEND: yn, BROKER_REV_PEND: yn,
+      MIN_COV_AMOUNT: /^\d{5}$/, BIPD_FILE: /^\d{5}$/, CARGO_FILE: yn, BOND_FILE: yn,
+    })).toEqual([]);
+    const ins = rowsOf(DATES[0], 'qh9u-swkp');
+    const before = (v: string) => MDY.test(v) && isoOf(v) <= cutover;
+    expect(misfits(ins, {
+      DOCKET_NUMBER: docket, DOT_NUMBER: dot, INS_FORM_CODE: /^(91X|34|84)$/, INS_TYPE_DESC: /^(BIPD\/Primary|BIPD\/Excess|CARGO|SURETY)$/,
+      TRANS_DATE: before, EFFECTIVE_DATE: before, MAX_COV_AMOUNT: /^[1-9]\d*$/, UNDERL_LIM_AMOUNT: /^\d+$/, CANCL_EFFECTIVE_DATE: /^$/,
+    })).toEqual([]);
+    const hist = rowsOf(DATES[0], '9mw4-x3tu');
+    expect(misfits(hist, {
+      DOCKET_NUMBER: docket, DOT_NUMBER: dot, SUB_NUMBER: /^\d{4}$/, ORIGINAL_ACTION_DESC: /^(GRANTED|REINSTATED)$/, ORIG_SERVED_DATE: before,
+      DISP_SERVED_DATE: (v) => v === '' || before(v),
+    })).toEqual([]);
+    const rev = rowsOf(DATES[0], 'sa6p-acbp');
+    expect(misfits(rev, {
+      DOCKET_NUMBER: docket, DOT_NUMBER: dot, TYPE_LICENSE: /^(COMMON|CONTRACT|BROKER)$/, ORDER2_TYPE_DESC: /^(IN)?VOLUNTARY REVOCATION$/,
+      ORDER1_SERVE_DATE: (v) => v === '' || before(v), ORDER2_EFFECTIVE_DATE: (v) => v === '' || (MDY.test(v) && isoOf(v) < DATES[0]),
+    })).toEqual([]);
+    // An order pending at the cutover that took effect since: the Carrier row still says pending.
+    const pendingThen = new Set(rev.filter((r) => r.ORDER2_EFFECTIVE_DATE && isoOf(r.ORDER2_EFFECTIVE_DATE) > cutover).map((r) => r.DOT_NUMBER));
+    expect(carrier.filter((r) => pendingThen.has(r.DOT_NUMBER)).every((r) => [r.COMMON_REV_PEND, r.CONTRACT_REV_PEND, r.BROKER_REV_PEND].includes('Y'))).toBe(true);
   });
 
-  it('writes the SMS files with their headers', () => {
-    const pass = table(DATES[1], 'sms_ab_pass.csv');
-    expect(pass.header).toHaveLength(36);
-    expect(pass.header.slice(0, 6)).toEqual(['DOT_NUMBER', 'INSP_TOTAL', 'DRIVER_INSP_TOTAL', 'DRIVER_OOS_INSP_TOTAL', 'VEHICLE_INSP_TOTAL', 'VEHICLE_OOS_INSP_TOTAL']);
-    expect(pass.header[35]).toBe('VEH_MAINT_BASIC_ALERT');
-    expect(pass.rows.filter((r) => r.length !== 36)).toEqual([]);
-    const insp = table(DATES[1], 'sms_inspection.csv');
-    expect(insp.header).toHaveLength(39);
-    expect(insp.header[12]).toBe('Hazmat_OOS_Total');
+  it('writes the Motus full sets, then daily differences with deletions, in the published shapes', () => {
+    expect(headerOf(DATES[0], 'inys-ebih')).toBe(PUBLISHED_HEADER.motusCarrier);
+    expect(headerOf(DATES[0], 'c5y8-a4uz')).toBe(PUBLISHED_HEADER.motusInsur);
+    expect(headerOf(DATES[0], '3uet-3z4i')).toBe(PUBLISHED_HEADER.motusInsHist);
+    expect(headerOf(DATES[0], 'yu5v-wbh6')).toBe(PUBLISHED_HEADER.motusAuthHist);
+    expect(headerOf(DATES[0], 'wb4f-neki')).toBe(PUBLISHED_HEADER.motusRevoke);
+    for (const [i, id] of MOTUS_DIFF.entries()) expect(headerOf(DATES[1], id)).toBe(headerOf(DATES[0], MOTUS_FULL[i]));
+    const usdot = /^[1-9]\d*$/;
+    const docket = /^MC\d+$/;
+    const dollars = /^\d+\.00$/;
+    for (const [i, date] of DATES.entries()) {
+      const id = (k: number) => (i === 0 ? MOTUS_FULL : MOTUS_DIFF)[k];
+      const live = (rows: Row[], set: Parameters<typeof isDeletion>[0]) => rows.filter((r) => !isDeletion(set, r));
+      expect(misfits(live(rowsOf(date, id(0)), 'carrier'), {
+        DOCKET_NUMBER: docket, USDOT_NUMBER: usdot, OP_AUTH_TYPE: isOpAuthType, OP_AUTH_STATUS: /^(Active|Pending|Inactive)$/,
+        MIN_COV_AMOUNT: dollars, BIPD_FILE: dollars, CARGO_FILE: /^[YN]$/, BOND_FILE: /^[YN]$/,
+      }), date).toEqual([]);
+      expect(misfits(live(rowsOf(date, id(1)), 'insur'), {
+        DOCKET_NUMBER: docket, USDOT_NUMBER: usdot, INS_FORM_CODE: /^BMC-(91X|34|84)$/, INS_TYPE_CODE: /^[123]$/, INS_CLASS_CODE: /^[PE]$/,
+        MAX_COV_AMOUNT: dollars, UNDERL_LIM_AMOUNT: dollars, EFFECTIVE_DATE: YMD, TRANS_DATE: YMD,
+      }), date).toEqual([]);
+      expect(misfits(rowsOf(date, id(2)), {
+        DOCKET_NUMBER: docket, USDOT_NUMBER: usdot, INS_FORM_CODE: /^BMC-/, FILING_STATUS_REASON: /^(CANCEL|TERM\/REPL)$/, INS_TYPE_IND: /^[ *]$/,
+        MAX_COV_AMOUNT: dollars, EFFECTIVE_DATE: YMD, CANCL_EFFECTIVE_DATE: YMD,
+      }), date).toEqual([]);
+      expect(misfits(rowsOf(date, id(3)), {
+        DOCKET_NUMBER: docket, USDOT_NUMBER: usdot, OP_AUTH_TYPE: isOpAuthType, OP_AUTH_STATUS: /^(Active|Pending|Inactive)$/, STATUS_CHANGE_DATE: YMD,
+      }), date).toEqual([]);
+      expect(misfits(live(rowsOf(date, id(4)), 'revoke'), {
+        DOCKET_NUMBER: /^MC-\d+$/, USDOT_NUMBER: usdot, OP_AUTH_TYPE: isOpAuthType, ORDER1_SERVE_DATE: YMD, ORDER1_EFFECTIVE_DATE: YMD,
+      }), date).toEqual([]);
+    }
+    // The days' differences delete: an Insur docket (only the docket filled, then its policies), a
+    // withdrawn application's Carrier row, a withdrawn revocation order.
+    const state = motusOf.get(DATES.at(-1)!)!;
+    expect(state.deletions.insur).toBeGreaterThan(0);
+    expect(state.deletions.carrier).toBeGreaterThan(0);
+    expect(state.deletions.revoke).toBeGreaterThan(0);
+    const insurDeletions = DATES.slice(1).flatMap((d) => rowsOf(d, 'x96h-evps').filter((r) => isDeletion('insur', r)));
+    expect(insurDeletions.every((r) => docket.test(r.DOCKET_NUMBER) && r.POLICY_NO === '' && r.MAX_COV_AMOUNT === '')).toBe(true);
+    expect(summary.days.slice(1).reduce((n, d) => n + Object.values(d.motus_deletions).reduce((a, b) => a + b, 0), 0)).toBe(
+      state.deletions.carrier + state.deletions.insur + state.deletions.revoke,
+    );
+  });
+
+  it('holds a growing minority in Motus; Motus has the current facts where the frozen archive is stale', () => {
+    const legacy = rowsOf(DATES[0], '6eyk-hxee');
+    const entities = (d: string) => new Set(motusOf.get(d)!.sets.carrier.map((r) => dotKey(r.USDOT_NUMBER)));
+    const first = entities(DATES[0]);
+    expect(first.size / legacy.length).toBeGreaterThan(0.04);
+    expect(first.size / legacy.length).toBeLessThan(0.11);
+    for (const [i, d] of DATES.slice(1).entries()) expect(entities(d).size).toBeGreaterThan(entities(DATES[i]).size);
+    // Dockets in both: legacy rows whose common status Motus contradicts (e.g. revoked since).
+    const motusStatus = new Map(motusOf.get(DATES[0])!.sets.carrier.filter((r) => !/Broker|Forwarder/.test(r.OP_AUTH_TYPE)).map((r) => [`${dotKey(r.USDOT_NUMBER)}|${docketKey(r.DOCKET_NUMBER)}`, r.OP_AUTH_STATUS]));
+    const word = { A: 'Active', I: 'Inactive', N: '' } as Record<string, string>;
+    const stale = legacy.filter((r) => {
+      const now = motusStatus.get(`${dotKey(r.DOT_NUMBER)}|${docketKey(r.DOCKET_NUMBER)}`);
+      return now !== undefined && now !== word[r.COMMON_STAT];
+    });
+    expect(stale.length).toBeGreaterThan(0);
+    // Carriers registered since the cutover are in Motus only.
+    expect([...first].filter((d) => !legacy.some((r) => dotKey(r.DOT_NUMBER) === d)).length).toBeGreaterThan(0);
+  });
+
+  it('writes the four SMS Pass files, the inspections and the crashes with their published headers', () => {
+    const date = DATES[1];
+    expect(headerOf(date, 'm3ry-qcip')).toBe(PUBLISHED_HEADER.smsPass);
+    expect(headerOf(date, 'h3zn-uid9')).toBe(PUBLISHED_HEADER.smsPass);
+    expect(headerOf(date, '4y6x-dmck')).toBe(PUBLISHED_HEADER.smsPassProperty);
+    expect(headerOf(date, 'h9zy-gjn8')).toBe(PUBLISHED_HEADER.smsPassProperty);
+    expect(headerOf(date, 'rbkj-cgst')).toBe(PUBLISHED_HEADER.smsInspection);
+    expect(headerOf(date, '4wxs-vbns')).toBe(PUBLISHED_HEADER.smsCrash);
+    const census = new Map(rowsOf(date, 'az4n-8mr2').map((r) => [r.DOT_NUMBER, r]));
+    const passenger = (dot: string) => census.get(dot)!.CRGO_PASSENGERS === 'X';
+    const op = (dot: string) => census.get(dot)!.CARRIER_OPERATION;
+    const pass = { AB: rowsOf(date, 'm3ry-qcip'), C: rowsOf(date, 'h3zn-uid9') };
+    const property = { AB: rowsOf(date, '4y6x-dmck'), C: rowsOf(date, 'h9zy-gjn8') };
+    // Pass: passenger carriers only, again in PassProperty; AB holds operations A and B, C holds C.
+    for (const set of ['AB', 'C'] as const) {
+      expect(pass[set].length, set).toBeGreaterThan(0);
+      expect(pass[set].filter((r) => !passenger(r.DOT_NUMBER))).toEqual([]);
+      const listed = new Set(property[set].map((r) => r.DOT_NUMBER));
+      expect(pass[set].filter((r) => !listed.has(r.DOT_NUMBER))).toEqual([]);
+      expect([...pass[set], ...property[set]].filter((r) => (op(r.DOT_NUMBER) === 'C') !== (set === 'C'))).toEqual([]);
+    }
+    expect(property.AB.some((r) => !passenger(r.DOT_NUMBER))).toBe(true);
+    const pct = [...pass.AB, ...pass.C].flatMap((r) => ['UNSAFE_DRIV', 'HOS_DRIV', 'DRIV_FIT', 'CONTR_SUBST', 'VEH_MAINT'].map((b) => r[`${b}_PCT`]));
+    expect(pct.filter((v) => !/^\d{1,2}%$/.test(v) && !/^Less than \d (driver|vehicle) inspections( with violations)?$/.test(v))).toEqual([]);
+    expect(pct.some((v) => v.startsWith('Less than'))).toBe(true);
+    expect(pct.some((v) => /^[1-9]\d?%$/.test(v))).toBe(true);
+    const insp = rowsOf(date, 'rbkj-cgst');
     // Total_Hazmat_Sent > 0: only hazmat inspections are written.
-    expect(insp.rows.filter((r) => r.length !== 39 || !(Number(r[10]) > 0))).toEqual([]);
-    const crash = table(DATES[1], 'crash.csv');
-    expect(crash.header).toHaveLength(22);
-    expect(crash.header.slice(0, 8)).toEqual(['report_number', 'report_seq_no', 'dot_number', 'report_date', 'report_state', 'fatalities', 'injuries', 'tow_away']);
-    expect(crash.rows.filter((r) => r.length !== 22)).toEqual([]);
+    expect(misfits(insp, { TOTAL_HAZMAT_SENT: /^[1-9]/, INSP_DATE: /^\d{2}-[A-Z]{3}-\d{2}$/ })).toEqual([]);
+    const crash = rowsOf(date, '4wxs-vbns');
+    expect(misfits(crash, { DOT_NUMBER: /^[1-9]\d*$/, REPORT_DATE: /^\d{2}-[A-Z]{3}-\d{2}$/, FATALITIES: /^\d+$/ })).toEqual([]);
   });
 
-  it('draws realistic distributions', () => {
-    const { header, rows } = table(DATES[0], 'census.csv');
+  it('draws the published proportions', () => {
+    const { header, rows } = table(DATES[0], 'az4n-8mr2.csv');
     const I = Object.fromEntries(header.map((c, i) => [c, i]));
     const share = (pred: (r: string[]) => boolean, of = rows) => of.filter(pred).length / of.length;
-    expect(share((r) => r[I.STATUS_CODE] === 'A')).toBeGreaterThan(0.72);
-    expect(share((r) => r[I.STATUS_CODE] === 'A')).toBeLessThan(0.82);
+    expect(rows.length).toBe(CARRIERS);
+    // About half the census is active (2.23M of 4.5M); the legacy Carrier archive ~41 % of it.
+    expect(share((r) => r[I.STATUS_CODE] === 'A')).toBeGreaterThan(0.45);
+    expect(share((r) => r[I.STATUS_CODE] === 'A')).toBeLessThan(0.55);
+    expect(rowsOf(DATES[0], '6eyk-hxee').length / rows.length).toBeGreaterThan(0.37);
+    expect(rowsOf(DATES[0], '6eyk-hxee').length / rows.length).toBeLessThan(0.45);
+    // CARRIER_OPERATION: A 54.6 %, C 36.2 %, B 1.3 %, blank 7.4 % (§5.1).
+    const op = (v: string) => share((r) => r[I.CARRIER_OPERATION] === v);
+    expect(op('A')).toBeGreaterThan(0.48);
+    expect(op('A')).toBeLessThan(0.62);
+    expect(op('C')).toBeGreaterThan(0.3);
+    expect(op('C')).toBeLessThan(0.44);
+    expect(op('B')).toBeGreaterThan(0.004);
+    expect(op('B')).toBeLessThan(0.03);
+    expect(op('')).toBeGreaterThan(0.03);
+    expect(op('')).toBeLessThan(0.11);
     const carriers = rows.filter((r) => r[I.CARSHIP].split(';').includes('C'));
     expect(carriers.length / rows.length).toBeGreaterThan(0.75);
     expect(carriers.length / rows.length).toBeLessThan(0.86);
@@ -314,26 +358,23 @@ describe('synthesize', () => {
     expect(share((r) => pu(r) === 0, brokers)).toBeGreaterThan(0.85);
     expect(share((r) => Number(r[I.TOTAL_DRIVERS]) >= pu(r), carriers)).toBeGreaterThan(0.9);
     expect(new Set(rows.map((r) => r[I.PHY_STATE].toUpperCase())).size).toBeGreaterThan(40);
-    const withMc = share((r) => r[I.DOCKET1PREFIX] !== '' || r[I.DOCKET2PREFIX] !== '', rows.filter((r) => /[CB]/.test(r[I.CARSHIP])));
-    expect(withMc).toBeGreaterThan(0.5);
-    expect(withMc).toBeLessThan(0.7);
     expect(share((r) => r[I.CRGO_GENFREIGHT] === 'X', carriers)).toBeGreaterThan(0.5);
     const names = rows.map((r) => r[I.LEGAL_NAME]).join(' ');
     for (const w of ['TRUCKING', 'LOGISTICS', 'TRANSPORT', 'LLC', 'INC']) expect(names).toContain(w);
-    // Insurance: most for-hire carriers hold BIPD; about half hold cargo; some hold none.
-    const carrier = headerless(DATES[0], 'carrier.txt');
-    const forHire = carrier.filter((r) => r[4] === 'A');
-    const bipd = forHire.filter((r) => r[21] !== '00000').length / forHire.length;
+    // Insurance: most carriers with active common authority hold BIPD; about half hold cargo.
+    const snap = snapOf.get(DATES[0])!;
+    const forHire = [...snap.values()].filter((s) => s.authority_status === 'ACTIVE');
+    const bipd = forHire.filter((s) => s.max_bipd > 0).length / forHire.length;
     expect(bipd).toBeGreaterThan(0.9);
     expect(bipd).toBeLessThan(1);
-    const cargo = forHire.filter((r) => r[22] !== '00000').length / forHire.length;
+    const cargo = forHire.filter((s) => s.max_cargo > 0).length / forHire.length;
     expect(cargo).toBeGreaterThan(0.35);
     expect(cargo).toBeLessThan(0.65);
     // Safety: many carriers have no inspections; a few percent have crashes.
-    const pass = table(DATES[0], 'sms_ab_pass.csv').rows.length;
-    expect(pass / rows.length).toBeGreaterThan(0.15);
-    expect(pass / rows.length).toBeLessThan(0.6);
-    const crashDots = new Set(table(DATES[0], 'crash.csv').rows.map((r) => r[2]));
+    const inspected = [...snap.values()].filter((s) => s.driver_inspections > 0 || s.vehicle_inspections > 0).length;
+    expect(inspected / rows.length).toBeGreaterThan(0.15);
+    expect(inspected / rows.length).toBeLessThan(0.6);
+    const crashDots = new Set(rowsOf(DATES[0], '4wxs-vbns').map((r) => r.DOT_NUMBER));
     expect(crashDots.size / rows.length).toBeGreaterThan(0.02);
     expect(crashDots.size / rows.length).toBeLessThan(0.1);
   });
@@ -350,7 +391,7 @@ describe('synthesize', () => {
     expect(bigPhone.dot_numbers.length).toBeGreaterThanOrEqual(30);
     // Every member carries the shared value on every day (members never lose it).
     for (const date of DATES) {
-      const snap = snapshotOf(date);
+      const snap = snapOf.get(date)!;
       const holds = (c: (typeof clusters)[number], s: Snap) =>
         c.kind === 'phone' ? s.phone === c.value
         : c.kind === 'email' ? s.email === c.value
@@ -368,29 +409,29 @@ describe('synthesize', () => {
 
   it('lists exactly the changes a diff of the files finds, with typed values', () => {
     expect(readManifest(DATES[0])).toMatchObject({ date: DATES[0], previous_date: null, changes: [], edge_cases: [] });
-    let prev = snapshotOf(DATES[0]);
-    for (const date of DATES.slice(1)) {
+    for (const [i, date] of DATES.slice(1).entries()) {
       const m = readManifest(date);
-      const next = snapshotOf(date);
       expect(m.date).toBe(date);
-      expect(m.changes).toEqual(referenceDiff(prev, next));
+      expect(m.changes).toEqual(referenceDiff(snapOf.get(DATES[i])!, snapOf.get(date)!));
       for (const c of m.changes) {
         const fields = CATEGORY_FIELDS[c.category];
         if (c.category !== 'new_carrier') expect(Object.keys(c.old_values)).toEqual(fields);
         if (c.category !== 'removed_carrier') expect(Object.keys(c.new_values)).toEqual(fields);
       }
       expect(m.summary.total_changes).toBe(m.changes.length);
-      prev = next;
     }
   });
 
   it('covers every change category and the threshold edges every day', () => {
+    const legacy = readLegacy(path.join(runA, DATES[0]));
     const seen = new Set<string>();
-    let prev = snapshotOf(DATES[0]);
-    for (const date of DATES.slice(1)) {
+    const statuses = new Set<string>();
+    for (const [i, date] of DATES.slice(1).entries()) {
       const m = readManifest(date);
-      const next = snapshotOf(date);
+      const prev = snapOf.get(DATES[i])!;
+      const next = snapOf.get(date)!;
       for (const c of m.changes) seen.add(c.category);
+      for (const s of next.values()) statuses.add(s.authority_status).add(s.broker_authority_status);
       expect(m.edge_cases.map((e) => e.kind).sort()).toEqual([...EDGE_KINDS].sort());
       for (const e of m.edge_cases) {
         const cats = m.changes.filter((c) => c.dot_number === e.dot_number).map((c) => c.category);
@@ -432,8 +473,26 @@ describe('synthesize', () => {
         const u11 = delta('fleet_11_units');
         expect(u11.n - u11.o).toBe(11);
       }
-      prev = next;
+      // Motus wins: the archive still says ACTIVE and $1M where Motus says INACTIVE and $750k.
+      const change = (kind: string, category: string) => m.changes.find((c) => c.dot_number === byKind[kind].dot_number && c.category === category)!;
+      const authority = (kind: string) => change(kind, 'authority_change');
+      const archived = (kind: string) => legacy.carrier.find((r) => dotKey(r.DOT_NUMBER) === byKind[kind].dot_number)!;
+      expect(authority('legacy_authority_revoked_in_motus')).toMatchObject({ old_values: { authority_status: 'ACTIVE' }, new_values: { authority_status: 'INACTIVE' } });
+      expect(archived('legacy_authority_revoked_in_motus').COMMON_STAT).toBe('A');
+      expect(change('bipd_limit_changed', 'insurance_change')).toMatchObject({ old_values: { max_bipd: 1_000_000 }, new_values: { max_bipd: 750_000 } });
+      expect(archived('bipd_limit_changed').BIPD_FILE).toBe('01000');
+      // A forwarder's legacy common authority is a freight-forwarder authority in Motus.
+      expect(authority('forwarder_authority_in_motus')).toMatchObject({ old_values: { authority_status: 'ACTIVE' }, new_values: { authority_status: 'NONE' } });
+      const forwarder = byKind.forwarder_authority_in_motus.dot_number;
+      expect(rowsOf(date, 'nakq-58th').filter((r) => r.USDOT_NUMBER === forwarder).map((r) => r.OP_AUTH_TYPE)).toContain('Freight Forwarder of Property (Except Household Goods)');
+      // A pending application, and one withdrawn (its Carrier row deleted).
+
+      expect(authority('authority_application_pending').new_values.broker_authority_status).toBe('PENDING');
+      const withdrawn = authority('authority_application_withdrawn');
+      expect(Object.values(withdrawn.old_values)).toContain('PENDING');
+      expect(Object.values(withdrawn.new_values)).not.toContain('PENDING');
     }
     expect([...seen].sort()).toEqual([...CHANGE_CATEGORIES].sort());
+    expect([...statuses].sort()).toEqual(['ACTIVE', 'INACTIVE', 'NONE', 'PENDING']);
   });
 });

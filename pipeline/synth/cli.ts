@@ -63,13 +63,16 @@ export function runSynthCli(argv: string[]): SynthSummary | null {
       const cpu = process.cpuUsage(lastCpu);
       lastCpu = process.cpuUsage();
       process.stdout.write(
-        `${d.date}: ${d.carriers} carriers (${d.active} active), ${d.changes} changes, ${d.edge_cases} edge cases, ` +
+        `${d.date}: ${d.carriers} carriers (${d.active} active, ${d.legacy_carriers} with a legacy docket, ${d.motus_carriers} held by Motus), ` +
+          `${d.changes} changes, ${d.edge_cases} edge cases, ` +
           `${(d.ms / 1000).toFixed(1)} s (cpu ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s), rss ${rss} MB\n`,
       );
     },
   });
   const { days, ...rest } = summary;
-  process.stdout.write(JSON.stringify({ ...rest, days: days.map((d) => ({ date: d.date, carriers: d.carriers, changes: d.changes, ms: d.ms })) }) + '\n');
+  // Records per file (its header line not counted).
+  const rows = (d: (typeof days)[number]) => Object.fromEntries(Object.entries(d.files).map(([f, s]) => [f, s.rows - 1]));
+  process.stdout.write(JSON.stringify({ ...rest, days: days.map((d) => ({ date: d.date, carriers: d.carriers, changes: d.changes, rows: rows(d), ms: d.ms })) }) + '\n');
   return summary;
 }
 

@@ -11,7 +11,7 @@ import { STATE_INDEX } from './geo.ts';
 import { phoneFor } from './text.ts';
 import { emailOf, officerOf, phoneOf, phyCityOf, phyStateOf, phyStreetOf, phyZipOf } from './derive.ts';
 import { operatesVehicles, type Ctx } from './population.ts';
-import { AUTH_I, CARSHIP_HAS, brokerOf, contractOf, packAuth, type Pop } from './model.ts';
+import { AUTH_I, CARSHIP_HAS, STATUS_A, STATUS_I, brokerOf, contractOf, packAuth, type Pop } from './model.ts';
 
 export type ClusterKind = 'phone' | 'email' | 'address' | 'officer';
 
@@ -96,7 +96,7 @@ export function plantClusters(p: Pop, ctx: Ctx, rng: Rng): Cluster[] {
       value: sharedValue(p, leader, kind),
       dot_numbers: members.map((s) => String(p.dot[s])),
       chameleon,
-      inactive_dot_numbers: members.filter((s) => p.status[s] === 0).map((s) => String(p.dot[s])),
+      inactive_dot_numbers: members.filter((s) => p.status[s] === STATUS_I).map((s) => String(p.dot[s])),
       big,
     });
   };
@@ -113,13 +113,18 @@ export function plantClusters(p: Pop, ctx: Ctx, rng: Rng): Cluster[] {
         const old = pick(0, Math.floor(n * 0.6), isCarrier);
         if (old < 0) break;
         protect(old);
-        p.status[old] = 0;
+        p.status[old] = STATUS_I;
         if (p.mc[old]) {
+          // Every authority it held ended on one day (the legacy archive or Motus, by that day).
           const day = start - rng.range(30, 400);
-          p.auth[old] = packAuth(AUTH_I, contractOf(p.auth[old]) ? AUTH_I : 0, brokerOf(p.auth[old]) ? AUTH_I : 0);
-          if (p.gC[old] === 0 || p.gC[old] >= day) p.gC[old] = Math.max(p.addDay[old], day - 400);
-          p.eC[old] = day;
-          p.rC[old] = 0;
+          const a = p.auth[old];
+          p.auth[old] = packAuth(AUTH_I, contractOf(a) ? AUTH_I : 0, brokerOf(a) ? AUTH_I : 0);
+          for (const [g, r, e, held] of [[p.gC, p.rC, p.eC, true], [p.gK, p.rK, p.eK, contractOf(a) !== 0], [p.gB, p.rB, p.eB, brokerOf(a) !== 0]] as const) {
+            if (!held) continue;
+            if (g[old] === 0 || g[old] >= day) g[old] = Math.max(p.addDay[old], day - 400);
+            e[old] = day;
+            r[old] = 0;
+          }
           p.bipd[old] = p.bipdXs[old] = p.cargo[old] = 0;
           p.bipdCan[old] = p.cargoCan[old] = 0;
         }
@@ -128,7 +133,7 @@ export function plantClusters(p: Pop, ctx: Ctx, rng: Rng): Cluster[] {
         const fresh = pick(Math.floor(n * 0.9), n, isCarrier);
         if (fresh < 0) break;
         protect(fresh);
-        p.status[fresh] = 1;
+        p.status[fresh] = STATUS_A;
         members.push(fresh);
       }
       while (members.length < size) {

@@ -1,4 +1,4 @@
-/** Buffered synchronous file output and the two quoting styles the dumps use. */
+/** Buffered synchronous file output, RFC 4180 quoting, and the value shapes of the dumps. */
 import fs from 'node:fs';
 
 /** Lines (header included) and bytes written to one file. */
@@ -57,15 +57,12 @@ export function q(s: string): string {
   return NEEDS_QUOTES.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** Always-quoted field, as in the L&I text files. */
-export function qa(s: string): string {
-  return s.includes('"') ? `"${s.replace(/"/g, '""')}"` : `"${s}"`;
-}
 
-
+/** Motus amounts: whole dollars with cents, from thousands (750 → '750000.00'). */
+export const dollars = (thousands: number): string => `${thousands * 1000}.00`;
 /** Zero-filled amount in thousands of dollars ("00750"). */
 export const amount5 = (thousands: number): string => String(thousands).padStart(5, '0');
 /** USDOT number zero-padded to 8 digits. */
 export const dot8 = (dot: number): string => String(dot).padStart(8, '0');
-/** L&I docket: prefix + number zero-padded to 6 digits (MC000045). */
+/** Legacy L&I docket: prefix + number zero-padded to 6 digits (MC000045; MC1808911 has 7). */
 export const docket = (prefix: string, n: number): string => prefix + String(n).padStart(6, '0');

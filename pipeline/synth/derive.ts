@@ -2,6 +2,11 @@
  * Snapshot values (lib/snapshot.ts) of one carrier, computed from the generator state exactly as
  * the pipeline derives them from the files this generator writes: the raw, formatted value goes
  * through the same normalisation. The manifest diff compares these, never the raw state.
+ *
+ * Registration (registry.ts): a legacy-held carrier's facts are the frozen archive's, which equal
+ * its state; a Motus-held carrier's are Motus's (which the pipeline prefers for the docket it
+ * holds): one motor-carrier authority (a forwarder's counts as neither common nor broker), its
+ * pending RevokeSuspend orders, its Insur policies. Without a docket there is nothing to read.
  */
 import { STATES } from './geo.ts';
 import { rateOf } from './rates.ts';
@@ -10,12 +15,10 @@ import {
   city, dbaName, email, legalName, normLower, normPhone, normTrim, normUpper, officerName, rawCity, rawEmail,
   rawOfficer, rawPhone, rawState, rawStreet, street, zip,
 } from './text.ts';
-import { AUTH_STATUS, brokerOf, commonOf, revocationString, type Pop } from './model.ts';
+import { forwarderOnly, isMotusHeld } from './registry.ts';
+import { AUTH_N, AUTH_STATUS, CARRIER_STATUS, REV_BROKER, REV_COMMON, REV_CONTRACT, brokerOf, commonOf, type Pop } from './model.ts';
 
-export const carrierStatus = (p: Pop, s: number): 'ACTIVE' | 'INACTIVE' => (p.status[s] === 1 ? 'ACTIVE' : 'INACTIVE');
-
-/** Carriers without a docket have no L&I rows: their authority is NONE and insurance 0. */
-export const inLni = (p: Pop, s: number): boolean => p.mc[s] !== 0;
+export const carrierStatus = (p: Pop, s: number): string => CARRIER_STATUS[p.status[s]];
 
 export function legalNameOf(p: Pop, s: number): string {
   return normTrim(legalName(p.nameId[s], nameStyle(p, s)));
@@ -35,11 +38,33 @@ export const phoneOf = (p: Pop, s: number): string => normPhone(rawPhone(p.phone
 export const emailOf = (p: Pop, s: number): string =>
   p.emailId[s] ? normLower(rawEmail(email(p.emailId[s]), p.fmt[s])) : '';
 
-export const authorityStatusOf = (p: Pop, s: number): string => AUTH_STATUS[inLni(p, s) ? commonOf(p.auth[s]) : 0];
-export const brokerStatusOf = (p: Pop, s: number): string => AUTH_STATUS[inLni(p, s) ? brokerOf(p.auth[s]) : 0];
-export const revocationOf = (p: Pop, s: number): string => (inLni(p, s) ? revocationString(p.revPend[s]) : '');
-export const maxBipdOf = (p: Pop, s: number): number => (inLni(p, s) ? Math.max(p.bipd[s], p.bipdXs[s]) * 1000 : 0);
-export const maxCargoOf = (p: Pop, s: number): number => (inLni(p, s) ? p.cargo[s] * 1000 : 0);
+/** The best status of the carrier's common authority (Motus: its motor-carrier authority). */
+export function authorityStatusOf(p: Pop, s: number): string {
+  if (p.mc[s] === 0) return AUTH_STATUS[AUTH_N];
+  if (isMotusHeld(p, s) && forwarderOnly(p, s)) return AUTH_STATUS[AUTH_N];
+  return AUTH_STATUS[commonOf(p.auth[s])];
+}
+export const brokerStatusOf = (p: Pop, s: number): string => AUTH_STATUS[p.mc[s] ? brokerOf(p.auth[s]) : AUTH_N];
+
+/**
+ * The kinds with a pending revocation, in the snapshot's order (COMMON;CONTRACT;BROKER;FREIGHT
+ * FORWARDER): Motus orders not yet effective. (A legacy-held carrier has none pending.)
+ */
+export function revocationOf(p: Pop, s: number): string {
+  const bits = p.mc[s] ? p.revPend[s] : 0;
+  if (bits === 0) return '';
+  if (!isMotusHeld(p, s)) throw new Error(`DOT ${p.dot[s]}: a pending revocation on a legacy-held carrier`);
+  const ff = forwarderOnly(p, s);
+  const parts: string[] = [];
+  if (bits & REV_COMMON && !ff) parts.push('COMMON');
+  if (bits & REV_CONTRACT) throw new Error(`DOT ${p.dot[s]}: a pending contract revocation on a Motus-held carrier`);
+  if (bits & REV_BROKER) parts.push('BROKER');
+  if (bits & REV_COMMON && ff) parts.push('FREIGHT FORWARDER');
+  return parts.join(';');
+}
+/** Policies are filed by docket: none without one. */
+export const maxBipdOf = (p: Pop, s: number): number => (p.mc[s] ? Math.max(p.bipd[s], p.bipdXs[s]) * 1000 : 0);
+export const maxCargoOf = (p: Pop, s: number): number => (p.mc[s] ? p.cargo[s] * 1000 : 0);
 export const driverRateOf = (p: Pop, s: number): number | null => rateOf(p.dO[s], p.dI[s]);
 export const vehicleRateOf = (p: Pop, s: number): number | null => rateOf(p.vO[s], p.vI[s]);
 

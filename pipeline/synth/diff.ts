@@ -52,13 +52,13 @@ type Push = (p: Pop, s: number, c: ChangeCategory, o: Pop | null, n: Pop | null)
 
 function diffCarrier(a: Pop, b: Pop, s: number, push: Push): void {
   // authority_change: any of the three statuses (cheap integer checks first, values second).
-  if (a.status[s] !== b.status[s] || a.auth[s] !== b.auth[s] || a.mc[s] !== b.mc[s]) {
+  if (a.status[s] !== b.status[s] || a.auth[s] !== b.auth[s] || a.mc[s] !== b.mc[s] || a.reg[s] !== b.reg[s]) {
     const o = categoryValues(a, s, 'authority_change');
     const n = categoryValues(b, s, 'authority_change');
     if (!sameJson(o, n)) push(b, s, 'authority_change', a, b);
   }
   // revocation_pending: only empty → non-empty counts.
-  if (a.revPend[s] !== b.revPend[s] || a.mc[s] !== b.mc[s]) {
+  if (a.revPend[s] !== b.revPend[s] || a.mc[s] !== b.mc[s] || a.reg[s] !== b.reg[s]) {
     if (revocationOf(a, s) === '' && revocationOf(b, s) !== '') push(b, s, 'revocation_pending', a, b);
   }
   // insurance_change: the max_bipd / max_cargo aggregates.

@@ -6,10 +6,12 @@
 import { fleetMoved, type ChangeCategory } from '../../lib/domain.ts';
 import { countsForRate, hund, untie } from './rates.ts';
 import { addCarrier, operatesVehicles } from './population.ts';
-import { activeRevBits, cycleAuthority, type Day } from './mutate.ts';
+import { activeRevBits, getAuthority, setAuthority, withdrawable, type Day } from './mutate.ts';
+import { forwarderOnly, isLegacyHeld, isMotusHeld, makeMotus, motusShifts } from './registry.ts';
 import {
-  FMT_CENSUS_NO_DOCKET, FMT_CITY_LOWER, FMT_EMAIL_UPPER, FMT_MC_ZEROS, FMT_OFFICER_LOWER, FMT_PHONE_MASK,
-  FMT_STATE_LOWER, FMT_STREET_PAD, REV_BROKER, REV_COMMON, type Pop,
+  AUTH_A, AUTH_I, AUTH_N, AUTH_P, FMT_CENSUS_NO_DOCKET, FMT_CITY_LOWER, FMT_EMAIL_UPPER, FMT_MC_ZEROS, FMT_OFFICER_LOWER,
+  FMT_PHONE_MASK, FMT_STATE_LOWER, FMT_STREET_PAD, REV_BROKER, REV_COMMON, STATUS_A, STATUS_I, STATUS_P, brokerOf, commonOf,
+  contractOf, type Pop,
 } from './model.ts';
 
 export interface EdgeCase {
@@ -29,6 +31,8 @@ interface Edge {
 }
 
 const opsC = (p: Pop, s: number) => operatesVehicles(p.carship[s]);
+/** A carrier whose first Motus filing would change nothing else the snapshot derives. */
+const quietMotus = (p: Pop, s: number) => p.mc[s] !== 0 && !motusShifts(p, s);
 
 /** Sets the driver (or vehicle) counts to give a rate exactly `delta` hundredths from the old one. */
 function moveRate(I: Int32Array, O: Int32Array, s: number, delta: number): void {
@@ -126,10 +130,12 @@ const EDGES: Edge[] = [
   { kind: 'format_mc_leading_zeros', category: null, expected: false,
     pred: (p, s) => p.mc[s] !== 0 && p.ff[s] === 0 && !(p.fmt[s] & FMT_CENSUS_NO_DOCKET),
     apply: (d, s) => void (d.p.fmt[s] ^= FMT_MC_ZEROS) },
-  // Revocation pending: only empty → non-empty is a change.
+  // Revocation pending (Motus RevokeSuspend orders): only empty → non-empty is a change. The
+  // order withdrawn is a deletion row; a switched one a deletion and a new order.
   { kind: 'revocation_pending_set', category: 'revocation_pending', expected: true,
-    pred: (p, s) => p.mc[s] !== 0 && p.revPend[s] === 0 && activeRevBits(p, s).length > 0,
+    pred: (p, s) => quietMotus(p, s) && p.revPend[s] === 0 && activeRevBits(p, s).length > 0,
     apply: (d, s) => {
+      makeMotus(d.p, s);
       d.p.revPend[s] = activeRevBits(d.p, s)[0];
       d.p.revDay[s] = d.day;
     } },
@@ -138,21 +144,65 @@ const EDGES: Edge[] = [
   { kind: 'revocation_pending_switched', category: 'revocation_pending', expected: false,
     pred: (p, s) => p.revPend[s] !== 0,
     apply: (d, s) => void (d.p.revPend[s] = d.p.revPend[s] === REV_BROKER ? REV_COMMON : REV_BROKER) },
-  // Authority: contract authority is not one of the tracked fields.
+  // Authority. Contract authority is not one of the tracked fields: a legacy contract authority
+  // that changes is Motus's from then on, folded into the motor-carrier authority, still active.
   { kind: 'contract_authority_only', category: 'authority_change', expected: false,
-    pred: (p, s) => p.mc[s] !== 0, apply: (d, s) => cycleAuthority(d.p, s, 'contract', d.day) },
+    pred: (p, s) => isLegacyHeld(p, s) && !forwarderOnly(p, s) && commonOf(p.auth[s]) === AUTH_A &&
+      (contractOf(p.auth[s]) === AUTH_A || contractOf(p.auth[s]) === AUTH_I),
+    apply: (d, s) => {
+      setAuthority(d.p, s, 'contract', contractOf(d.p.auth[s]) === AUTH_A ? AUTH_I : AUTH_A, d.day);
+      makeMotus(d.p, s);
+    } },
   { kind: 'carrier_status_flip', category: 'authority_change', expected: true,
-    pred: () => true, apply: (d, s) => void (d.p.status[s] ^= 1) },
-  // Insurance: only the max_bipd / max_cargo aggregates count.
+    pred: (p, s) => p.status[s] !== STATUS_P,
+    apply: (d, s) => void (d.p.status[s] = d.p.status[s] === STATUS_A ? STATUS_I : STATUS_A) },
+  // Motus wins over the frozen archive: the archive still says ACTIVE.
+  { kind: 'legacy_authority_revoked_in_motus', category: 'authority_change', expected: true,
+    pred: (p, s) => isLegacyHeld(p, s) && quietMotus(p, s) && commonOf(p.auth[s]) === AUTH_A && !forwarderOnly(p, s),
+    apply: (d, s) => {
+      makeMotus(d.p, s);
+      setAuthority(d.p, s, 'common', AUTH_I, d.day);
+    } },
+  // A freight forwarder's common authority in the archive is a freight-forwarder authority in
+  // Motus, which the snapshot counts as neither common nor broker authority.
+  { kind: 'forwarder_authority_in_motus', category: 'authority_change', expected: true,
+    pred: (p, s) => isLegacyHeld(p, s) && forwarderOnly(p, s) && commonOf(p.auth[s]) === AUTH_A && p.revPend[s] === 0,
+    apply: (d, s) => makeMotus(d.p, s) },
+  // Pending counts: an application filed, and one withdrawn (a Carrier deletion row by OP_AUTH_TYPE).
+  { kind: 'authority_application_pending', category: 'authority_change', expected: true,
+    pred: (p, s) => quietMotus(p, s) && brokerOf(p.auth[s]) === AUTH_N,
+    apply: (d, s) => {
+      makeMotus(d.p, s);
+      setAuthority(d.p, s, 'broker', AUTH_P, d.day);
+    } },
+  { kind: 'authority_application_withdrawn', category: 'authority_change', expected: true,
+    pred: (p, s) => {
+      const k = withdrawable(p, s);
+      return k === 'broker' || (k === 'common' && !forwarderOnly(p, s));
+    },
+    apply: (d, s) => {
+      const k = withdrawable(d.p, s)!;
+      if (getAuthority(d.p, s, k) !== AUTH_P) throw new Error('authority_application_withdrawn: no pending application');
+      setAuthority(d.p, s, k, AUTH_N, d.day);
+    } },
+  // Insurance: only the max_bipd / max_cargo aggregates count. A Motus policy replaced is an Insur
+  // deletion row with the docket, then the docket's policies; a pending cancellation an InsHist row.
   { kind: 'policy_replaced_same_limit', category: 'insurance_change', expected: false,
-    pred: (p, s) => p.bipd[s] > 0 && p.bipdCan[s] === 0, apply: (d, s) => {
+    pred: (p, s) => isMotusHeld(p, s) && p.bipd[s] > 0 && p.bipdCan[s] === 0, apply: (d, s) => {
       d.p.polSeed[s] = d.rng.u32();
       d.p.bipdEff[s] = d.day;
     } },
   { kind: 'cancellation_pending', category: 'insurance_change', expected: false,
-    pred: (p, s) => p.bipd[s] > 0 && p.bipdCan[s] === 0, apply: (d, s) => void (d.p.bipdCan[s] = d.day + d.rng.range(10, 40)) },
+    pred: (p, s) => quietMotus(p, s) && p.bipd[s] > 0 && p.bipdCan[s] === 0, apply: (d, s) => {
+      makeMotus(d.p, s);
+      d.p.bipdCan[s] = d.day + d.rng.range(10, 40);
+    } },
+  // A lower limit filed in Motus: the frozen archive still holds the higher one.
   { kind: 'bipd_limit_changed', category: 'insurance_change', expected: true,
-    pred: (p, s) => p.bipd[s] === 750 || p.bipd[s] === 1000, apply: (d, s) => void (d.p.bipd[s] = d.p.bipd[s] === 750 ? 1000 : 750) },
+    pred: (p, s) => isLegacyHeld(p, s) && quietMotus(p, s) && p.bipd[s] === 1000 && p.bipdXs[s] === 0, apply: (d, s) => {
+      makeMotus(d.p, s);
+      d.p.bipd[s] = 750;
+    } },
   // Identity and contact: additions count.
   { kind: 'officer_2_added', category: 'identity_change', expected: true,
     pred: (p, s) => p.off1[s] !== 0 && p.off2[s] === 0, apply: (d, s) => void (d.p.off2[s] = d.ctx.nextOfficer++) },
@@ -164,7 +214,7 @@ const EDGES: Edge[] = [
       const p = d.p;
       p.nameId[s] = d.ctx.nextName++;
       p.pu[s] += 25;
-      p.status[s] ^= 1;
+      p.status[s] = p.status[s] === STATUS_A ? STATUS_I : STATUS_A;
       p.cr[s]++;
       p.alive[s] = 0;
     } },

@@ -1,24 +1,28 @@
 /**
  * Deterministic synthetic FMCSA registry dumps: day 1 is a full population, every later day a
- * mutation of the previous one, each written to DIR/YYYY-MM-DD/ in the real file layouts with a
- * manifest.json holding exactly the changes a correct diff must find (README.md in this folder).
+ * mutation of the previous one, each written to DIR/YYYY-MM-DD/ as FMCSA publishes the datasets
+ * (`<dataset-id>.csv`) with a manifest.json holding exactly the changes a correct ingest and diff
+ * must find (README.md in this folder).
  *
  * @example
  *   const summary = synthesize({ carriers: 20_000, days: 8, seed: 42, out: '.data/dumps' });
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import datasets from '../../data/fmcsa-datasets.json' with { type: 'json' };
 import { CHANGE_CATEGORIES, SUMMARY_KEYS, type ChangeCategory } from '../../lib/domain.ts';
 import { Rng } from './rng.ts';
 import { dayOf, iso } from './dates.ts';
-import { allocPop, clonePop, popBytes, type Pop } from './model.ts';
+import { REG_LEGACY, STATUS_A, allocPop, clonePop, popBytes, type Pop } from './model.ts';
 import { inlineCensusWriter, threadedCensusWriter, type CensusWriter } from './census-thread.ts';
 import { addCarrier, newCtx, type Ctx } from './population.ts';
 import { plantClusters, type Cluster } from './clusters.ts';
 import { NEW_CARRIER_SHARE, randomMutations, scheduledEvents, type Day } from './mutate.ts';
 import { plantEdges, type EdgeCase } from './edges.ts';
 import { checkFields, diffPops, type Change } from './diff.ts';
-import { writeDayFiles } from './write-day.ts';
+import { linkLegacyArchives, writeDayFiles } from './write-day.ts';
+import { writeLegacyArchives } from './write-legacy.ts';
+import { cutoverDay, fold, isMotusHeld, settleRegistration } from './registry.ts';
 import type { FileStat } from './csv.ts';
 
 export interface SynthOptions {
@@ -31,7 +35,7 @@ export interface SynthOptions {
   startDate?: string;
   /** Share of live carriers mutated per day (default 0.01). */
   churn?: number;
-  /** Write census.csv on a second thread (default: from 100,000 carriers). Same bytes either way. */
+  /** Write the census on a second thread (default: from 100,000 carriers). Same bytes either way. */
   threads?: boolean;
   /** Called after each day folder is complete. */
   onDay?: (day: DaySummary) => void;
@@ -42,12 +46,18 @@ export interface DaySummary {
   dir: string;
   carriers: number;
   active: number;
+  /** Carriers whose docket has a row in the frozen legacy Carrier archive. */
+  legacy_carriers: number;
+  /** Carriers Motus holds (their registration is in the Motus sets). */
+  motus_carriers: number;
   changes: number;
   summary: Record<string, number>;
   edge_cases: number;
   skipped_edges: string[];
   mutations: Record<string, number>;
   files: Record<string, FileStat>;
+  /** Motus deletion rows per daily-difference file. */
+  motus_deletions: Record<string, number>;
   ms: number;
 }
 
@@ -57,6 +67,8 @@ export interface SynthSummary {
   carriers: number;
   churn: number;
   start_date: string;
+  /** The Motus cutover: the legacy archives state the registry as of this day. */
+  cutover_date: string;
   days: DaySummary[];
   clusters: number;
   state_bytes: number;
@@ -117,16 +129,18 @@ export function synthesize(opts: SynthOptions): SynthSummary {
   if (!Number.isInteger(seed)) throw new Error('seed must be an integer');
   if (!(churn >= 0 && churn <= 0.5)) throw new Error('churn must be between 0 and 0.5');
   const startDay = dayOf(startDate);
+  const cutover = cutoverDay(dayOf(datasets.legacy_frozen_on), startDay);
   fs.mkdirSync(opts.out, { recursive: true });
 
   // Capacity: the day-1 population plus every new carrier the later days can add.
   const perDay = Math.ceil(carriers * churn * NEW_CARRIER_SHARE * 1.5) + 8;
   const threads = opts.threads ?? carriers >= 100_000;
   const pop = allocPop(carriers + (days - 1) * perDay + 16, threads);
-  const ctx = newCtx(startDay);
+  const ctx = newCtx(startDay, cutover);
   const rng = new Rng(seed, 0);
   for (let i = 0; i < carriers; i++) addCarrier(pop, ctx, rng, startDay, i / carriers, false);
   const clusters: Cluster[] = plantClusters(pop, ctx, new Rng(seed, 1));
+  for (let s = 0; s < pop.n; s++) settleRegistration(pop, s, cutover);
   writeJson(path.join(opts.out, 'clusters.json'), { seed, carriers, start_date: startDate, clusters });
 
   const summary: SynthSummary = {
@@ -135,6 +149,7 @@ export function synthesize(opts: SynthOptions): SynthSummary {
     carriers,
     churn,
     start_date: startDate,
+    cutover_date: iso(cutover),
     days: [],
     clusters: clusters.length,
     state_bytes: popBytes(pop),
@@ -142,6 +157,9 @@ export function synthesize(opts: SynthOptions): SynthSummary {
   };
 
   const census: CensusWriter = (threads && threadedCensusWriter(pop)) || inlineCensusWriter();
+  const firstDir = path.join(opts.out, startDate);
+  /** The legacy archives' lines and bytes: written on the first day, the same files after. */
+  let legacy: Record<string, FileStat> = {};
   try {
     for (let d = 0; d < days; d++) writeDay(d);
   } finally {
@@ -159,7 +177,14 @@ export function synthesize(opts: SynthOptions): SynthSummary {
     const step = d > 0 ? mutateDay(pop, ctx, new Rng(seed, 1000 + d), day, churn) : null;
     if (step) verifyEdges(step.edges, step.changes, date);
     const changes = step?.changes ?? [];
-    const files = writeDayFiles(pop, dir, day, startDay, census);
+    if (d === 0) {
+      // The archives state the dockets as they stood at the cutover, contract authority apart;
+      // Motus holds one motor-carrier authority where they had common and contract.
+      legacy = writeLegacyArchives(pop, dir, cutover);
+      for (let s = 0; s < pop.n; s++) if (isMotusHeld(pop, s)) fold(pop, s);
+    } else linkLegacyArchives(firstDir, dir);
+    const written = writeDayFiles(pop, step?.prev ?? null, dir, day, startDay, cutover, ctx.sharedMc, census);
+    const files = { ...legacy, ...written.files };
     const manifest: Manifest = {
       date,
       previous_date: d > 0 ? iso(day - 1) : null,
@@ -172,21 +197,29 @@ export function synthesize(opts: SynthOptions): SynthSummary {
     writeJson(path.join(dir, 'manifest.json'), manifest);
     let alive = 0;
     let active = 0;
+    let legacyCarriers = 0;
+    let motusCarriers = 0;
     for (let s = 0; s < pop.n; s++) {
-      alive += pop.alive[s];
-      if (pop.alive[s]) active += pop.status[s];
+      if (!pop.alive[s]) continue;
+      alive++;
+      if (pop.status[s] === STATUS_A) active++;
+      if (pop.mc[s] && pop.reg[s] & REG_LEGACY) legacyCarriers++;
+      if (isMotusHeld(pop, s)) motusCarriers++;
     }
     const ds: DaySummary = {
       date,
       dir,
       carriers: alive,
       active,
+      legacy_carriers: legacyCarriers,
+      motus_carriers: motusCarriers,
       changes: changes.length,
       summary: manifest.summary,
       edge_cases: manifest.edge_cases.length,
       skipped_edges: step?.skipped ?? [],
       mutations: step?.mutations ?? {},
       files,
+      motus_deletions: written.motus_deletions,
       ms: Date.now() - td,
     };
     summary.days.push(ds);
@@ -205,5 +238,5 @@ function mutateDay(pop: Pop, ctx: Ctx, rng: Rng, day: number, churn: number) {
   const mutations = randomMutations(d, Math.round(churn * live));
   const changes = diffPops(prev, pop);
   for (const c of changes) checkFields(c);
-  return { changes, edges, skipped, mutations };
+  return { prev, changes, edges, skipped, mutations };
 }

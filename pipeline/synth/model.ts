@@ -10,8 +10,10 @@ const SPEC = {
   alive: Uint8Array,
   /** Member of a planted cluster: never removed, and its shared identifiers never mutate. */
   prot: Uint8Array,
-  /** Census STATUS_CODE: 1 = A, 0 = I. */
+  /** Census STATUS_CODE: STATUS_A, STATUS_I or STATUS_P. */
   status: Uint8Array,
+  /** REG_* bits: where the carrier's registration facts are published (registry.ts). */
+  reg: Uint8Array,
   /** Index into CARSHIP. */
   carship: Uint8Array,
   /** KIND_* bits. */
@@ -33,12 +35,18 @@ const SPEC = {
   mc: Uint32Array,
   /** An FF docket written as DOCKET1 in the census (the MC then sits in DOCKET2); 0 = none. */
   ff: Uint32Array,
-  /** AUTH_* codes of common (bits 0-1), contract (2-3), broker (4-5). */
+  /**
+   * AUTH_* codes of common (bits 0-1), contract (2-3), broker (4-5). A Motus-held carrier has no
+   * contract authority: Motus does not tell it from common carriage (registry.ts folds it).
+   */
   auth: Uint8Array,
   /** REV_* bits: *_rev_pend = Y. */
   revPend: Uint8Array,
   revDay: Uint16Array,
-  /** Authority day numbers per kind (C common, K contract, B broker): granted, reinstated, ended. */
+  /**
+   * Authority day numbers per kind (C common, K contract, B broker): granted (for a pending
+   * authority: applied), reinstated, ended.
+   */
   gC: Uint16Array,
   gK: Uint16Array,
   gB: Uint16Array,
@@ -197,28 +205,36 @@ export const FMT_CENSUS_NO_DOCKET = 256;
 /** MCS150_DATE written as 'YYYYMMDD HHMM'. */
 export const FMT_MCS_TIME = 512;
 
+export const STATUS_I = 0;
+export const STATUS_A = 1;
+/** Census STATUS_CODE P: registration pending. */
+export const STATUS_P = 2;
+export const STATUS_CODE = ['I', 'A', 'P'] as const;
+export const CARRIER_STATUS = ['INACTIVE', 'ACTIVE', 'PENDING'] as const;
+
+/** The carrier has a row in the frozen legacy L&I archive (its docket predates the cutover). */
+export const REG_LEGACY = 1;
+/** Motus holds the carrier's registration: its current facts are in the Motus sets. */
+export const REG_MOTUS = 2;
+
 export const AUTH_N = 0;
 export const AUTH_A = 1;
 export const AUTH_I = 2;
-export const AUTH_CHAR = ['N', 'A', 'I'] as const;
-export const AUTH_STATUS = ['NONE', 'ACTIVE', 'INACTIVE'] as const;
+/** An application pending (legacy: N with *_APP_PEND = Y; Motus: Pending). */
+export const AUTH_P = 3;
+export const AUTH_STATUS = ['NONE', 'ACTIVE', 'INACTIVE', 'PENDING'] as const;
+/** Standing of a status, as the snapshot ranks a carrier's authorities: ACTIVE > PENDING > INACTIVE > NONE. */
+export const AUTH_RANK = [1, 4, 2, 3] as const;
 export const commonOf = (a: number): number => a & 3;
 export const contractOf = (a: number): number => (a >> 2) & 3;
 export const brokerOf = (a: number): number => (a >> 4) & 3;
 export const packAuth = (common: number, contract: number, broker: number): number =>
   common | (contract << 2) | (broker << 4);
 
+/** Pending revocation orders by authority kind (only Motus-held carriers have them). */
 export const REV_COMMON = 1;
 export const REV_CONTRACT = 2;
 export const REV_BROKER = 4;
-/** revocation_pending as lib/snapshot.ts derives it: kinds with *_rev_pend = Y, in this order. */
-export function revocationString(bits: number): string {
-  const parts: string[] = [];
-  if (bits & REV_COMMON) parts.push('COMMON');
-  if (bits & REV_CONTRACT) parts.push('CONTRACT');
-  if (bits & REV_BROKER) parts.push('BROKER');
-  return parts.join(';');
-}
 
 export const RATINGS = ['', 'S', 'C', 'U'] as const;
 

@@ -3,20 +3,21 @@
  * cancellations lapse, pending revocations become revocations), the edge cases are planted
  * (edges.ts), then `churn × live carriers` random mutations hit every change category plus
  * no-op "noise" edits. The manifest is computed afterwards by diffing (diff.ts).
+ *
+ * A registration change (authority, insurance, revocation order) is a Motus filing: it makes its
+ * carrier Motus-held first (registry.ts makeMotus), so the frozen legacy archive never changes.
  */
 import { Rng, cumulative } from './rng.ts';
 import { STATE_CUM } from './geo.ts';
 import { phoneFor } from './text.ts';
 import { untie } from './rates.ts';
 import { addCarrier, drawBipd, drawCargo, driversFor, operatesVehicles, type Ctx } from './population.ts';
+import { REVOCATION_NOTICE_DAYS, isLegacyHeld, isMotusHeld, makeMotus } from './registry.ts';
 import {
-  AUTH_A, AUTH_I, AUTH_N, CARSHIP_HAS, FMT_CENSUS_NO_DOCKET, FMT_CITY_LOWER, FMT_EMAIL_UPPER, FMT_MC_ZEROS,
+  AUTH_A, AUTH_I, AUTH_N, AUTH_P, CARSHIP_HAS, FMT_CENSUS_NO_DOCKET, FMT_CITY_LOWER, FMT_EMAIL_UPPER, FMT_MC_ZEROS,
   FMT_MCS_TIME, FMT_OFFICER_LOWER, FMT_PHONE_MASK, FMT_STATE_LOWER, FMT_STREET_PAD, KIND_HM, REV_BROKER,
-  REV_COMMON, REV_CONTRACT, brokerOf, classBit, commonOf, contractOf, packAuth, type Pop,
+  REG_LEGACY, REV_COMMON, REV_CONTRACT, STATUS_A, STATUS_I, brokerOf, classBit, commonOf, contractOf, packAuth, type Pop,
 } from './model.ts';
-
-/** Days a revocation letter gives before the revocation takes effect. */
-export const REVOCATION_NOTICE_DAYS = 33;
 
 export interface Day {
   p: Pop;
@@ -38,17 +39,29 @@ const days = (p: Pop, k: Kind) =>
   k === 'common' ? [p.gC, p.rC, p.eC] : k === 'contract' ? [p.gK, p.rK, p.eK] : [p.gB, p.rB, p.eB];
 const REV_BIT: Record<Kind, number> = { common: REV_COMMON, contract: REV_CONTRACT, broker: REV_BROKER };
 
-/** Moves one authority to `to`, keeping the AuthHist dates consistent. */
+export const getAuthority = getStat;
+
+/**
+ * Moves one authority to `to`, keeping its days consistent: an application (P) is dated by its
+ * filing, a grant from N or P by its day, a grant after a revocation is a reinstatement; a
+ * withdrawn application (P to N) leaves no authority.
+ */
 export function setAuthority(p: Pop, s: number, k: Kind, to: number, day: number): void {
   const from = getStat(p, s, k);
   if (from === to) return;
   const [g, r, e] = days(p, k);
   if (to === AUTH_A) {
-    if (from === AUTH_N || g[s] === 0) g[s] = day;
-    else r[s] = day; // reinstated
+    if (from === AUTH_N || from === AUTH_P || g[s] === 0) {
+      g[s] = day;
+      r[s] = e[s] = 0;
+    } else r[s] = day; // reinstated
   } else if (to === AUTH_I) {
     if (g[s] === 0) g[s] = Math.max(p.addDay[s], day - 1);
     e[s] = day;
+    p.revPend[s] &= ~REV_BIT[k];
+  } else {
+    g[s] = to === AUTH_P ? day : 0;
+    r[s] = e[s] = 0;
     p.revPend[s] &= ~REV_BIT[k];
   }
   const c = k === 'common' ? to : commonOf(p.auth[s]);
@@ -58,10 +71,27 @@ export function setAuthority(p: Pop, s: number, k: Kind, to: number, day: number
   if (to === AUTH_A && k !== 'broker') p.classBits[s] |= classBit('AUTHORIZED FOR HIRE');
 }
 
-/** Cycles an authority N → A → I → A (grant, revoke, reinstate). */
+/** Cycles an authority N → P → A → I → A (apply, grant, revoke, reinstate) as a Motus filing. */
 export function cycleAuthority(p: Pop, s: number, k: Kind, day: number): void {
+  makeMotus(p, s);
   const from = getStat(p, s, k);
-  setAuthority(p, s, k, from === AUTH_A ? AUTH_I : AUTH_A, day);
+  setAuthority(p, s, k, from === AUTH_N ? AUTH_P : from === AUTH_A ? AUTH_I : AUTH_A, day);
+}
+
+/**
+ * The pending application a carrier can withdraw, or null: withdrawing it must leave a Motus
+ * Carrier row for a docket the legacy archive also has (else the stale legacy row would apply).
+ */
+export function withdrawable(p: Pop, s: number): Kind | null {
+  if (!isMotusHeld(p, s)) return null;
+  const a = p.auth[s];
+  const legacy = (p.reg[s] & REG_LEGACY) !== 0;
+  for (const k of ['common', 'broker'] as const) {
+    if (getStat(p, s, k) !== AUTH_P) continue;
+    const other = k === 'common' ? brokerOf(a) : commonOf(a);
+    if (!legacy || other !== AUTH_N) return k;
+  }
+  return null;
 }
 
 export function activeRevBits(p: Pop, s: number): number[] {
@@ -75,7 +105,10 @@ export function activeRevBits(p: Pop, s: number): number[] {
 
 // --- scheduled events ---------------------------------------------------------------------------
 
-/** Lapses cancelled policies and executes revocations whose notice period ran out. */
+/**
+ * Lapses cancelled policies and executes revocations whose notice period ran out (both are
+ * pending only on Motus-held carriers).
+ */
 export function scheduledEvents(d: Day): void {
   const { p, day, touched } = d;
   for (let s = 0; s < p.n; s++) {
@@ -128,8 +161,10 @@ const MUTATIONS: [number, string, Mutation][] = [
     const { p } = d;
     const s = pickSlot(d, (s) => free(p, s));
     if (s < 0) return;
-    p.status[s] ^= 1;
-    if (p.status[s] === 0 && p.mc[s] && commonOf(p.auth[s]) === AUTH_A && d.rng.chance(0.5)) {
+    // A pending registration is approved; otherwise active and inactive swap.
+    p.status[s] = p.status[s] === STATUS_A ? STATUS_I : STATUS_A;
+    if (p.status[s] === STATUS_I && p.mc[s] && commonOf(p.auth[s]) === AUTH_A && d.rng.chance(0.5)) {
+      makeMotus(p, s);
       setAuthority(p, s, 'common', AUTH_I, d.day);
     }
   }],
@@ -141,14 +176,21 @@ const MUTATIONS: [number, string, Mutation][] = [
     const s = pickSlot(d, (s) => free(d.p, s) && d.p.mc[s] !== 0);
     if (s >= 0) cycleAuthority(d.p, s, 'broker', d.day);
   }],
+  // A legacy contract authority's first Motus filing: Motus holds it as motor-carrier authority.
   [1, 'contract_authority', (d) => {
-    const s = pickSlot(d, (s) => free(d.p, s) && d.p.mc[s] !== 0);
-    if (s >= 0) cycleAuthority(d.p, s, 'contract', d.day);
+    const s = pickSlot(d, (s) => free(d.p, s) && isLegacyHeld(d.p, s) && contractOf(d.p.auth[s]) !== AUTH_N);
+    if (s >= 0) makeMotus(d.p, s);
+  }],
+  // A Motus application withdrawn before it was decided (its Carrier row is deleted).
+  [1, 'application_withdrawn', (d) => {
+    const s = pickSlot(d, (s) => withdrawable(d.p, s) !== null);
+    if (s >= 0) setAuthority(d.p, s, withdrawable(d.p, s)!, AUTH_N, d.day);
   }],
   [4, 'revocation_set', (d) => {
     const { p } = d;
     const s = pickSlot(d, (s) => free(p, s) && p.mc[s] !== 0 && p.revPend[s] === 0 && activeRevBits(p, s).length > 0);
     if (s < 0) return;
+    makeMotus(p, s);
     p.revPend[s] = d.rng.pick(activeRevBits(p, s));
     p.revDay[s] = d.day;
   }],
@@ -162,16 +204,20 @@ const MUTATIONS: [number, string, Mutation][] = [
   }],
   [3, 'bipd_limit', (d) => {
     const s = pickSlot(d, (s) => d.p.bipd[s] > 0);
-    if (s >= 0) d.p.bipd[s] = drawBipd(d.rng, d.p.kind[s]);
+    if (s < 0) return;
+    makeMotus(d.p, s);
+    d.p.bipd[s] = drawBipd(d.rng, d.p.kind[s]);
   }],
   [2, 'bipd_removed', (d) => {
     const s = pickSlot(d, (s) => d.p.bipd[s] > 0);
     if (s < 0) return;
+    makeMotus(d.p, s);
     d.p.bipd[s] = d.p.bipdXs[s] = d.p.bipdCan[s] = 0;
   }],
   [2, 'bipd_added', (d) => {
     const s = pickSlot(d, (s) => d.p.mc[s] !== 0 && d.p.bipd[s] === 0 && CARSHIP_HAS(d.p.carship[s], 'C'));
     if (s < 0) return;
+    makeMotus(d.p, s);
     d.p.bipd[s] = drawBipd(d.rng, d.p.kind[s]);
     d.p.bipdEff[s] = d.day;
     d.p.polSeed[s] = d.rng.u32();
@@ -180,6 +226,7 @@ const MUTATIONS: [number, string, Mutation][] = [
     const { p, rng } = d;
     const s = pickSlot(d, (s) => p.mc[s] !== 0 && CARSHIP_HAS(p.carship[s], 'C'));
     if (s < 0) return;
+    makeMotus(p, s);
     if (p.cargo[s] === 0 || rng.chance(0.5)) {
       p.cargo[s] = drawCargo(rng);
       p.cargoEff[s] = d.day;
@@ -190,11 +237,14 @@ const MUTATIONS: [number, string, Mutation][] = [
   }],
   [2, 'cancellation_pending', (d) => {
     const s = pickSlot(d, (s) => d.p.bipd[s] > 0 && d.p.bipdCan[s] === 0);
-    if (s >= 0) d.p.bipdCan[s] = d.day + d.rng.range(3, 40);
+    if (s < 0) return;
+    makeMotus(d.p, s);
+    d.p.bipdCan[s] = d.day + d.rng.range(3, 40);
   }],
   [2, 'policy_replaced', (d) => {
     const s = pickSlot(d, (s) => d.p.bipd[s] > 0);
     if (s < 0) return;
+    makeMotus(d.p, s);
     d.p.polSeed[s] = d.rng.u32();
     d.p.bipdEff[s] = d.day;
     d.p.bipdCan[s] = 0;
@@ -202,6 +252,7 @@ const MUTATIONS: [number, string, Mutation][] = [
   [1, 'bond', (d) => {
     const s = pickSlot(d, (s) => d.p.mc[s] !== 0 && CARSHIP_HAS(d.p.carship[s], 'B'));
     if (s < 0) return;
+    makeMotus(d.p, s);
     d.p.bond[s] = d.p.bond[s] ? 0 : 75;
     d.p.bondEff[s] = d.day;
   }],

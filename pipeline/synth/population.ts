@@ -7,16 +7,19 @@ import { Rng, cumulative } from './rng.ts';
 import { STATE_CUM } from './geo.ts';
 import { phoneFor, STYLE_BROKER, STYLE_CARRIER, STYLE_PASSENGER, STYLE_SHIPPER } from './text.ts';
 import { untie } from './rates.ts';
+import { hasFactAfter } from './registry.ts';
 import {
-  AUTH_A, AUTH_I, AUTH_N, CARSHIP, CARSHIP_HAS, FMT_CENSUS_NO_DOCKET, FMT_CITY_LOWER, FMT_EMAIL_UPPER,
+  AUTH_A, AUTH_I, AUTH_N, AUTH_P, CARSHIP, CARSHIP_HAS, FMT_CENSUS_NO_DOCKET, FMT_CITY_LOWER, FMT_EMAIL_UPPER,
   FMT_MC_ZEROS, FMT_MCS_TIME, FMT_OFFICER_LOWER, FMT_STATE_LOWER, FMT_STREET_PAD, KIND_HHG, KIND_HM,
-  KIND_INTERSTATE, KIND_PASSENGER, REV_BROKER, HAS_B, HAS_C, HAS_F, HAS_S, carshipBits, REV_COMMON, REV_CONTRACT, cargoBit, classBit, commonOf,
-  brokerOf, contractOf, packAuth, type Pop,
+  KIND_INTERSTATE, KIND_PASSENGER, REG_LEGACY, REG_MOTUS, REV_BROKER, HAS_B, HAS_C, HAS_F, HAS_S, STATUS_A, STATUS_I, STATUS_P,
+  carshipBits, REV_COMMON, REV_CONTRACT, cargoBit, classBit, commonOf, brokerOf, contractOf, packAuth, type Pop,
 } from './model.ts';
 
 /** Counters that hand out unique ids; advanced identically on every run with the same seed. */
 export interface Ctx {
   startDay: number;
+  /** The Motus cutover (registry.ts): the day the legacy archive was frozen. */
+  cutover: number;
   nextName: number;
   nextDba: number;
   nextOfficer: number;
@@ -28,11 +31,14 @@ export interface Ctx {
   lastDot: number;
   /** Recent MC numbers, to hand one out again (≈0.1% of dockets are shared). */
   recentMc: Uint32Array;
+  /** The MC numbers handed out twice. */
+  sharedMc: Set<number>;
 }
 
-export function newCtx(startDay: number): Ctx {
+export function newCtx(startDay: number, cutover: number): Ctx {
   return {
     startDay,
+    cutover,
     nextName: 1,
     nextDba: 1,
     nextOfficer: 1,
@@ -43,6 +49,7 @@ export function newCtx(startDay: number): Ctx {
     newMcCount: 0,
     lastDot: 0,
     recentMc: new Uint32Array(64),
+    sharedMc: new Set(),
   };
 }
 
@@ -91,6 +98,7 @@ function nextMc(ctx: Ctx, rng: Rng, isNew: boolean): number {
   let mc: number;
   if (ctx.mcCount > 100 && rng.chance(0.001)) {
     mc = ctx.recentMc[rng.int(ctx.recentMc.length)]; // a shared docket
+    ctx.sharedMc.add(mc);
   } else if (isNew) {
     mc = 1_800_000 + ++ctx.newMcCount;
   } else {
@@ -112,14 +120,18 @@ function drawStatus(rng: Rng, pA: number, pI: number): number {
   return u < pA ? AUTH_A : u < pA + pI ? AUTH_I : AUTH_N;
 }
 
-/** Grant / reinstatement / end days of one authority in the initial population. */
-function drawHistory(p: Pop, s: number, rng: Rng, start: number, stat: number, g: Uint16Array, r: Uint16Array, e: Uint16Array): void {
+/**
+ * Grant / reinstatement / end days of one authority in the initial population, all before
+ * `horizon` (the cutover for a legacy-held docket: its facts predate the freeze).
+ */
+function drawHistory(p: Pop, s: number, rng: Rng, horizon: number, stat: number, g: Uint16Array, r: Uint16Array, e: Uint16Array): void {
+  g[s] = r[s] = e[s] = 0;
   if (stat === AUTH_N) return;
-  const grant = between(rng, Math.min(start - 2, p.addDay[s] + 14), start - 2);
+  const grant = between(rng, Math.min(horizon - 2, p.addDay[s] + 14), horizon - 2);
   g[s] = grant;
-  if (stat === AUTH_I) e[s] = between(rng, Math.min(start - 1, grant + 30), start - 1);
-  else if (rng.chance(0.03) && grant + 90 < start - 1) {
-    r[s] = between(rng, grant + 60, start - 1);
+  if (stat === AUTH_I) e[s] = between(rng, Math.min(horizon - 1, grant + 30), horizon - 1);
+  else if (rng.chance(0.03) && grant + 90 < horizon - 1) {
+    r[s] = between(rng, grant + 60, horizon - 1);
     e[s] = between(rng, grant + 1, r[s] - 1);
   }
 }
@@ -127,7 +139,7 @@ function drawHistory(p: Pop, s: number, rng: Rng, start: number, stat: number, g
 /** Fills the inspection, hazmat and crash counts of a vehicle-operating carrier. */
 export function drawSafety(p: Pop, s: number, rng: Rng): void {
   const pu = p.pu[s];
-  const active = p.status[s] === 1;
+  const active = p.status[s] !== STATUS_I;
   p.dI[s] = p.dO[s] = p.vI[s] = p.vO[s] = p.hI[s] = p.hO[s] = 0;
   p.cr[s] = p.crF[s] = p.crInj[s] = 0;
   if (pu <= 0) return;
@@ -174,11 +186,22 @@ export function drawCargo(rng: Rng): number {
 }
 
 /**
+ * Shares of the legacy dockets of active and of inactive carriers that Motus holds on the first
+ * day (a filing since the cutover): about 7 % of the legacy Carrier rows in all, as in 2026-09.
+ */
+const MOTUS_SHARE_ACTIVE = 0.085;
+const MOTUS_SHARE_INACTIVE = 0.02;
+/** Days before the cutover within which a docket counts as registered in Motus (no legacy row). */
+const LEGACY_MARGIN_DAYS = 30;
+
+/**
  * Draws carrier `s`. `rank` in [0, 1] is its age rank (0 = oldest DOT) for the initial population;
- * new carriers (isNew) are added on `day`, active and without granted authority yet.
+ * new carriers (isNew) are added on `day`, their registration pending or active and their
+ * authority applied for in Motus.
  */
 export function genCarrier(p: Pop, s: number, ctx: Ctx, rng: Rng, day: number, rank: number, isNew: boolean): void {
   const start = ctx.startDay;
+  const cutover = ctx.cutover;
   const cs = rng.weighted(CARSHIP_CUM);
   const hasC = CARSHIP_HAS(cs, 'C');
   const hasB = CARSHIP_HAS(cs, 'B');
@@ -189,17 +212,19 @@ export function genCarrier(p: Pop, s: number, ctx: Ctx, rng: Rng, day: number, r
   p.carship[s] = cs;
   p.seed[s] = rng.u32();
 
-  // Age and status: DOTs are issued sequentially, growth accelerated after 2000.
+  // Age and status: DOTs are issued sequentially, growth accelerated after 2000. About half the
+  // census is active (older DOTs more often inactive); a recent registration may be pending.
   if (isNew) {
     p.addDay[s] = day;
-    p.status[s] = 1;
+    p.status[s] = rng.chance(0.05) ? STATUS_P : STATUS_A;
   } else {
     const y = rank < 0.25 ? 1975 + rank * 4 * 26 : rank < 0.5 ? 2001 + (rank - 0.25) * 4 * 9 : rank < 0.75 ? 2010 + (rank - 0.5) * 4 * 8 : 2018 + (rank - 0.75) * 4 * 8.8;
     const d = Math.floor((y - 1970) * 365.25) + rng.int(60);
     p.addDay[s] = Math.min(start - 1, d);
-    p.status[s] = rng.chance(0.62 + 0.3 * rank) ? 1 : 0;
+    p.status[s] = rng.chance(0.25 + 0.5 * rank) ? STATUS_A : STATUS_I;
+    if (p.addDay[s] > start - 60 && rng.chance(0.05)) p.status[s] = STATUS_P;
   }
-  const active = p.status[s] === 1;
+  const active = p.status[s] !== STATUS_I;
   const add = p.addDay[s];
   p.mcsDay[s] = isNew ? day : Math.max(add, rng.chance(0.6) ? start - between(rng, 1, 730) : start - between(rng, 731, 4000));
 
@@ -213,33 +238,66 @@ export function genCarrier(p: Pop, s: number, ctx: Ctx, rng: Rng, day: number, r
   p.drv[s] = driversFor(rng, p.pu[s]);
   if (ops && rng.chance(0.03 + 0.02 * Math.log10(p.pu[s] + 1))) kind |= KIND_HM;
 
-  // Dockets.
-  const pMc = hasB ? 0.92 : hasF ? 0.8 : hasC ? (isNew ? 0.6 : 0.55) : 0;
+  // Dockets. A docket is for-hire interstate business (CARRIER_OPERATION A); a quarter of the other
+  // vehicle operators cross state lines as private or exempt carriers.
+  const pMc = hasB ? 0.92 : hasF ? 0.8 : hasC ? (isNew ? 0.5 : 0.4) : 0;
   const mc = rng.chance(pMc) ? nextMc(ctx, rng, isNew) : 0;
   p.mc[s] = mc;
   p.ff[s] = mc && hasC && rng.chance(0.005) ? rng.range(1_000, 99_999) : 0;
-  if (mc || rng.chance(0.35)) kind |= KIND_INTERSTATE;
+  if (mc || rng.chance(0.25)) kind |= KIND_INTERSTATE;
   p.kind[s] = kind;
 
-  // Authority (only carriers with a docket appear in the L&I files).
+  // Registration (registry.ts): a docket registered before the cutover has a legacy row; a few of
+  // those are Motus-held from a filing since, as is every docket registered after it. The facts of
+  // a legacy-held docket are dated before the cutover.
+  const legacy = mc !== 0 && !isNew && add < cutover - LEGACY_MARGIN_DAYS;
+  const chosen = legacy && rng.chance(active ? MOTUS_SHARE_ACTIVE : MOTUS_SHARE_INACTIVE);
+  const motus = mc !== 0 && (!legacy || chosen);
+  p.reg[s] = (legacy ? REG_LEGACY : 0) | (motus ? REG_MOTUS : 0);
+  const horizon = legacy && !chosen ? cutover : start;
+  const carrierSide = hasC || hasF;
+
+  // Authority (a docket has at least one, held or ended).
   let common = AUTH_N;
   let contract = AUTH_N;
   let broker = AUTH_N;
   p.gC[s] = p.gK[s] = p.gB[s] = p.rC[s] = p.rK[s] = p.rB[s] = p.eC[s] = p.eK[s] = p.eB[s] = 0;
   p.revPend[s] = 0;
   p.revDay[s] = 0;
-  if (mc && !isNew) {
-    const carrierSide = hasC || hasF;
+  if (mc && isNew) {
+    if (carrierSide) common = AUTH_P;
+    else broker = AUTH_P;
+  } else if (mc) {
     if (carrierSide) common = active ? drawStatus(rng, 0.85, 0.12) : drawStatus(rng, 0.05, 0.8);
     if (carrierSide && rng.chance(0.06)) contract = active ? drawStatus(rng, 0.7, 0.3) : AUTH_I;
     if (hasB) broker = active ? drawStatus(rng, 0.88, 0.1) : drawStatus(rng, 0, 0.85);
     else if (active && rng.chance(0.015)) broker = AUTH_A;
-    drawHistory(p, s, rng, start, common, p.gC, p.rC, p.eC);
-    drawHistory(p, s, rng, start, contract, p.gK, p.rK, p.eK);
-    drawHistory(p, s, rng, start, broker, p.gB, p.rB, p.eB);
+    if (common === AUTH_N && contract === AUTH_N && broker === AUTH_N) {
+      const held = active ? AUTH_A : AUTH_I;
+      if (carrierSide) common = held;
+      else broker = held;
+    }
+    drawHistory(p, s, rng, horizon, common, p.gC, p.rC, p.eC);
+    drawHistory(p, s, rng, horizon, contract, p.gK, p.rK, p.eK);
+    drawHistory(p, s, rng, horizon, broker, p.gB, p.rB, p.eB);
+    // An application filed in Motus and not yet decided: a new entrant's, or a broker's.
+    if (motus && !legacy && rng.chance(0.2)) {
+      if (carrierSide) common = AUTH_P;
+      else broker = AUTH_P;
+    } else if (chosen && broker === AUTH_N && rng.chance(0.04)) broker = AUTH_P;
+  }
+  // An application is dated by its filing (kept where a grant's day is).
+  if (common === AUTH_P) {
+    p.gC[s] = isNew ? day : between(rng, Math.max(add, cutover + 1), start - 1);
+    p.rC[s] = p.eC[s] = 0;
+  }
+  if (broker === AUTH_P) {
+    p.gB[s] = isNew ? day : between(rng, Math.max(add, cutover + 1), start - 1);
+    p.rB[s] = p.eB[s] = 0;
   }
   p.auth[s] = packAuth(common, contract, broker);
-  if (mc && rng.chance(0.016)) {
+  // Pending revocation orders (Motus): the letter served in the last 25 days.
+  if (motus && !isNew && rng.chance(0.06)) {
     const bit = common === AUTH_A ? REV_COMMON : broker === AUTH_A ? REV_BROKER : contract === AUTH_A ? REV_CONTRACT : 0;
     if (bit) {
       p.revPend[s] = bit;
@@ -254,19 +312,19 @@ export function genCarrier(p: Pop, s: number, ctx: Ctx, rng: Rng, day: number, r
   p.polSeed[s] = rng.u32();
   if (mc) {
     const c = commonOf(p.auth[s]);
-    const carrierSide = hasC || hasF;
     const pBipd = isNew ? (carrierSide ? 0.5 : 0) : c === AUTH_A ? 0.965 : c === AUTH_I ? 0.12 : carrierSide ? 0.02 : 0;
-    const today = isNew ? day : start;
+    const today = isNew ? day : horizon;
+    const pendingCancel = motus && !isNew;
     if (rng.chance(pBipd)) {
       p.bipd[s] = drawBipd(rng, kind);
       if (p.pu[s] >= 50 && rng.chance(0.4)) p.bipdXs[s] = EXCESS_LIMITS[rng.int(EXCESS_LIMITS.length)];
       p.bipdEff[s] = isNew ? day : today - between(rng, 5, 1500);
-      if (!isNew && rng.chance(0.02)) p.bipdCan[s] = start + between(rng, 1, 45);
+      if (pendingCancel && rng.chance(0.1)) p.bipdCan[s] = start + between(rng, 1, 45);
     }
     if (!isNew && c === AUTH_A && !(kind & KIND_PASSENGER) && rng.chance(kind & KIND_HHG ? 0.9 : 0.5)) {
       p.cargo[s] = drawCargo(rng);
       p.cargoEff[s] = today - between(rng, 5, 1500);
-      if (rng.chance(0.02)) p.cargoCan[s] = start + between(rng, 1, 45);
+      if (pendingCancel && rng.chance(0.05)) p.cargoCan[s] = start + between(rng, 1, 45);
     }
     if (brokerOf(p.auth[s]) === AUTH_A && rng.chance(0.96)) {
       p.bond[s] = 75;
@@ -277,6 +335,19 @@ export function genCarrier(p: Pop, s: number, ctx: Ctx, rng: Rng, day: number, r
       p.bondEff[s] = day;
     }
   }
+  // A legacy docket chosen for Motus has a filing since the cutover: a policy filed, an
+  // authority decided or applied for.
+  if (chosen && !hasFactAfter(p, s, cutover)) {
+    if (p.bipd[s]) p.bipdEff[s] = between(rng, cutover + 1, start - 5);
+    else if (brokerOf(p.auth[s]) === AUTH_N) {
+      p.auth[s] = packAuth(commonOf(p.auth[s]), contractOf(p.auth[s]), AUTH_P);
+      p.gB[s] = between(rng, Math.max(add, cutover + 1), start - 1);
+    } else if (commonOf(p.auth[s]) === AUTH_I) p.eC[s] = between(rng, Math.min(start - 1, Math.max(cutover + 1, p.gC[s] + 30)), start - 1);
+    else if (commonOf(p.auth[s]) === AUTH_A) {
+      p.gC[s] = between(rng, cutover + 1, start - 2);
+      p.rC[s] = p.eC[s] = 0;
+    }
+  }
 
   // Safety record.
   if (ops && !isNew) drawSafety(p, s, rng);
@@ -285,7 +356,8 @@ export function genCarrier(p: Pop, s: number, ctx: Ctx, rng: Rng, day: number, r
     p.cr[s] = p.crF[s] = p.crInj[s] = 0;
   }
 
-  // Cargo and classification.
+  // Cargo and classification (CLASSDEF agrees with the operation: authorized for hire with a
+  // docket, or intrastate; private, exempt or government otherwise).
   let cargo = 0;
   if (ops) {
     if (kind & KIND_PASSENGER) cargo |= cargoBit('PASSENGERS');
@@ -301,16 +373,17 @@ export function genCarrier(p: Pop, s: number, ctx: Ctx, rng: Rng, day: number, r
   }
   p.cargoBits[s] = cargo;
   let cls = 0;
-  if (mc && (commonOf(p.auth[s]) !== AUTH_N || contractOf(p.auth[s]) !== AUTH_N || (isNew && (hasC || hasF)))) {
+  if (mc && carrierSide) {
     cls |= classBit('AUTHORIZED FOR HIRE');
     if (rng.chance(0.12)) cls |= classBit('PRIVATE PROPERTY');
     if (rng.chance(0.08)) cls |= classBit('EXEMPT FOR HIRE');
   } else if (ops) {
     const u = rng.next();
+    const intrastate = !(kind & KIND_INTERSTATE);
     if (kind & KIND_PASSENGER) cls |= rng.chance(0.5) ? classBit('PRIVATE PASSENGER, BUSINESS') : classBit('PRIVATE PASSENGER, NON-BUSINESS');
-    else if (u < 0.7) cls |= classBit('PRIVATE PROPERTY');
-    else if (u < 0.85) cls |= classBit('EXEMPT FOR HIRE');
-    else if (u < 0.95) cls |= classBit('AUTHORIZED FOR HIRE');
+    else if (u < 0.68) cls |= classBit('PRIVATE PROPERTY');
+    else if (u < 0.84) cls |= classBit('EXEMPT FOR HIRE');
+    else if (u < 0.94) cls |= classBit(intrastate ? 'AUTHORIZED FOR HIRE' : 'PRIVATE PROPERTY');
     else cls |= 1 << rng.range(5, 11);
   } else if (rng.chance(0.3)) cls |= classBit('OTHER');
   p.classBits[s] = cls;

@@ -1,6 +1,7 @@
 /**
- * census.csv: the 147-column Company Census layout (fmcsa-data §1.2), header row, minimal RFC 4180
- * quoting. Columns the snapshot does not read are filled plausibly from the carrier's stable seed.
+ * az4n-8mr2.csv: the Company Census File as its `rows.csv` export writes it (fmcsa-published-2026.md
+ * §5.1): the 147-column header with `HM_Ind` in mixed case, minimal RFC 4180 quoting. Columns the
+ * snapshot does not read are filled plausibly from the carrier's stable seed.
  *
  * The row is one template string in column order (numbers in the comments are 1-based column
  * positions): at 2.1M rows a day, building a 147-element array per row and joining it costs more
@@ -18,7 +19,7 @@ import {
 } from './text.ts';
 import {
   AUTH_A, AUTH_I, CARGO_COLUMNS, CARSHIP, CLASSDEF, FMT_CENSUS_NO_DOCKET, FMT_MC_ZEROS, FMT_MCS_TIME, FMT_STREET_PAD,
-  KIND_HM, KIND_INTERSTATE, KIND_PASSENGER, RATINGS, brokerOf, commonOf, contractOf, type Pop,
+  KIND_HM, KIND_INTERSTATE, KIND_PASSENGER, RATINGS, STATUS_CODE, brokerOf, commonOf, contractOf, type Pop,
 } from './model.ts';
 
 export const CENSUS_HEADER = CENSUS_COLUMNS.join(',');
@@ -80,6 +81,17 @@ function classCell(bits: number): string {
 
 const n0 = (x: number): string => (x ? String(x) : '');
 
+/**
+ * CARRIER_OPERATION: A interstate, B intrastate hazmat, C intrastate non-hazmat; blank for an
+ * entity that operates no vehicle and has no docket (a shipper, say). Stable: the SMS files of AB
+ * and C are chosen by it.
+ */
+export function operationOf(p: Pop, s: number): '' | 'A' | 'B' | 'C' {
+  if (!(p.pu[s] > 0 || p.cargoBits[s] !== 0 || p.mc[s] !== 0)) return '';
+  const kind = p.kind[s];
+  return kind & KIND_INTERSTATE ? 'A' : kind & KIND_HM ? 'B' : 'C';
+}
+
 export function censusRow(p: Pop, s: number): string {
   const h = p.seed[s];
   const fmt = p.fmt[s];
@@ -99,8 +111,7 @@ export function censusRow(p: Pop, s: number): string {
   let mcs = ymd(p.mcsDay[s]);
   if (fmt & FMT_MCS_TIME) mcs += ` ${String(hint(24, h, 2)).padStart(2, '0')}${String(hint(60, h, 3)).padStart(2, '0')}`;
   const duns = hint(10, h, 4) < 2 ? String(100_000_000 + hint(899_999_999, h, 5)) : '';
-  const carrierLike = pu > 0 || p.cargoBits[s] !== 0;
-  const op = carrierLike || mc ? (inter ? 'A' : kind & KIND_HM ? 'B' : 'C') : '';
+  const op = operationOf(p, s);
   const org = orgOf(name, style, h);
   const mileage = pu > 0 && hint(10, h, 6) >= 3 ? pu * (30 + hint(90, h, 7)) * 1000 : 0;
   const priorRevoke = hint(1000, h, 8) < 2;
@@ -154,7 +165,7 @@ export function censusRow(p: Pop, s: number): string {
 
   return (
     // 1–8: MCS150_DATE … CARRIER_OPERATION
-    `${mcs},${ymd(p.addDay[s])},${p.status[s] ? 'A' : 'I'},${dot},${duns},${st.region},${st.code},${op},` +
+    `${mcs},${ymd(p.addDay[s])},${STATUS_CODE[p.status[s]]},${dot},${duns},${st.region},${st.code},${op},` +
     // 9–16: BUSINESS_ORG_ID, MCS150_MILEAGE, _YEAR, MCS151_MILEAGE, TOTAL_CARS, MCS150_UPDATE_CODE_ID, PRIOR_REVOKE_*
     `${org[0]},${mileage},${mileage ? yearOf(p.mcsDay[s]) - 1 : 0},,,,${priorRevoke ? 'Y' : 'N'},${priorRevoke ? dot : ''},` +
     // 17–22: PHONE, FAX, CELL_PHONE, COMPANY_OFFICER_1/2, BUSINESS_ORG_DESC
@@ -185,7 +196,7 @@ export function censusRow(p: Pop, s: number): string {
   );
 }
 
-/** Writes a whole census.csv for the live carriers of `p`. */
+/** Writes the whole census file for the live carriers of `p`. */
 export function writeCensusFile(p: Pop, file: string): FileStat {
   const out = new Out(file);
   out.line(CENSUS_HEADER);

@@ -1,48 +1,85 @@
-/** Writes one day folder's data files: census via the census writer, the rest in one pass here. */
+/**
+ * Writes one day folder's data files, each named `<dataset-id>.csv` as the fetch names them: the
+ * census via the census writer (a second thread at scale), the frozen legacy archives (the first
+ * day's files, hard-linked into later days, as a fetch keeps an unchanged download), the Motus sets
+ * (full on the first day, daily differences after) and the SMS files in one pass here.
+ */
+import fs from 'node:fs';
 import path from 'node:path';
 import { Out, type FileStat } from './csv.ts';
 import type { CensusWriter } from './census-thread.ts';
-import { carrierRow, writeAuthHist, writeInsurance, writeRevocations } from './write-lni.ts';
-import { CRASH_HEADER, SMS_INSPECTION_HEADER, SMS_PASS_HEADER, passRow, writeCrashes, writeHazmatInspections } from './write-sms.ts';
+import { DATASET, LEGACY_FILES } from './columns.ts';
+import { operationOf } from './write-census.ts';
+import { writeMotusDiff, writeMotusFull } from './write-motus.ts';
+import { SMS_CRASH_HEADER, SMS_INSPECTION_HEADER, SMS_PASS_HEADER, SMS_PASS_PROPERTY_HEADER, passRows, writeCrashes, writeHazmatInspections } from './write-sms.ts';
 import type { Pop } from './model.ts';
 
-/** Writes the eight data files of `dir` for the state `p` on `day`; returns lines/bytes per file. */
+export interface DayFiles {
+  files: Record<string, FileStat>;
+  /** Motus deletion rows per daily-difference file (none on the first day). */
+  motus_deletions: Record<string, number>;
+}
+
+/** Links the first day's legacy archives into `dir` (copies where links are not possible). */
+export function linkLegacyArchives(firstDir: string, dir: string): void {
+  for (const name of LEGACY_FILES) {
+    const from = path.join(firstDir, name);
+    const to = path.join(dir, name);
+    fs.rmSync(to, { force: true });
+    try {
+      fs.linkSync(from, to);
+    } catch {
+      fs.copyFileSync(from, to);
+    }
+  }
+}
+
+/**
+ * Writes the census, Motus and SMS files of `dir` for the state `p` on `day`. `prev` is the state
+ * of the day before (null on the first day: the Motus full sets are written instead of differences).
+ */
 export function writeDayFiles(
   p: Pop,
+  prev: Pop | null,
   dir: string,
   day: number,
   startDay: number,
+  cutover: number,
+  sharedMc: ReadonlySet<number>,
   census: CensusWriter,
-): Record<string, FileStat> {
-  census.start(p, path.join(dir, 'census.csv'));
-  const open = (name: string) => new Out(path.join(dir, name));
-  const carrier = open('carrier.txt');
-  const authhist = open('authhist.txt');
-  const ins = open('actpendins.txt');
-  const rev = open('revocation.txt');
-  const pass = open('sms_ab_pass.csv');
-  const hazmat = open('sms_inspection.csv');
-  const crash = open('crash.csv');
-  pass.line(SMS_PASS_HEADER);
-  hazmat.line(SMS_INSPECTION_HEADER);
-  crash.line(CRASH_HEADER);
+): DayFiles {
+  census.start(p, path.join(dir, `${DATASET.census}.csv`));
+  const open = (id: string, header: string) => {
+    const o = new Out(path.join(dir, `${id}.csv`));
+    o.line(header);
+    return o;
+  };
+  const property = { AB: open(DATASET.smsAbPassProperty, SMS_PASS_PROPERTY_HEADER), C: open(DATASET.smsCPassProperty, SMS_PASS_PROPERTY_HEADER) };
+  const pass = { AB: open(DATASET.smsAbPass, SMS_PASS_HEADER), C: open(DATASET.smsCPass, SMS_PASS_HEADER) };
+  const hazmat = open(DATASET.smsInspection, SMS_INSPECTION_HEADER);
+  const crash = open(DATASET.smsCrash, SMS_CRASH_HEADER);
   for (let s = 0; s < p.n; s++) {
     if (!p.alive[s]) continue;
-    if (p.mc[s]) {
-      carrier.line(carrierRow(p, s, day));
-      writeAuthHist(authhist, p, s);
-      writeInsurance(ins, p, s);
-      writeRevocations(rev, p, s, day);
+    if (p.dI[s] > 0 || p.vI[s] > 0) {
+      const set = operationOf(p, s) === 'C' ? 'C' : 'AB';
+      const [propertyRow, passRow] = passRows(p, s);
+      property[set].line(propertyRow);
+      if (passRow) pass[set].line(passRow);
     }
-    if (p.dI[s] > 0 || p.vI[s] > 0) pass.line(passRow(p, s));
     if (p.hI[s] > 0) writeHazmatInspections(hazmat, p, s, startDay);
     if (p.cr[s] > 0) writeCrashes(crash, p, s, startDay);
   }
-  const stats: Record<string, FileStat> = {};
-  for (const o of [carrier, authhist, ins, rev, pass, hazmat, crash]) {
+  const files: Record<string, FileStat> = {};
+  for (const o of [property.AB, property.C, pass.AB, pass.C, hazmat, crash]) {
     o.close();
-    stats[path.basename(o.path)] = { rows: o.rows, bytes: o.bytes };
+    files[path.basename(o.path)] = { rows: o.rows, bytes: o.bytes };
   }
-  stats['census.csv'] = census.finish();
-  return stats;
+  let motusDeletions: Record<string, number> = {};
+  if (prev) {
+    const diff = writeMotusDiff(prev, p, dir, day, sharedMc);
+    Object.assign(files, diff.files);
+    motusDeletions = diff.deletions;
+  } else Object.assign(files, writeMotusFull(p, dir, cutover, day));
+  files[`${DATASET.census}.csv`] = census.finish();
+  return { files, motus_deletions: motusDeletions };
 }

@@ -1,10 +1,14 @@
 /**
- * SMS files (fmcsa-data §3.3, §4), header rows, minimal quoting:
- * - sms_ab_pass.csv: one row per carrier with at least one inspection in 24 months;
- * - sms_inspection.csv: one row per hazmat inspection (Total_Hazmat_Sent > 0; the first hO rows
+ * The SMS files (fmcsa-published-2026.md §6), `rows.csv` headers, minimal quoting:
+ * - the Pass / PassProperty outputs of the carriers with an inspection in 24 months: PassProperty
+ *   (4y6x-dmck AB, h9zy-gjn8 C) lists every such carrier without percentiles, Pass (m3ry-qcip AB,
+ *   h3zn-uid9 C) the passenger carriers again with percentiles, alerts, and a reason in words where
+ *   there is no percentile. AB holds CARRIER_OPERATION A and B, C holds C;
+ * - Inspection rbkj-cgst: one row per hazmat inspection (Total_Hazmat_Sent > 0; the first hO rows
  *   have Hazmat_OOS_Total > 0), dates DD-MON-YY and flags true/false as the Socrata export has them;
- * - crash.csv: one row per crash, report_date YYYYMMDD; the first crF rows are fatal, the next
- *   crInj rows injury crashes, the rest tow-aways.
+ * - Crash 4wxs-vbns: one row per crash, Report_Date DD-MON-YY like the other SMS inputs (§6.3 leaves
+ *   the format unverified); the first crF rows are fatal, the next crInj injury crashes, the rest
+ *   tow-aways.
  * Row contents come from hashes of (carrier seed, row index), so unchanged carriers write identical
  * rows every day. Dates lie in the 22 months before the start date, inside the 24-month window for
  * runs of up to ~2 months.
@@ -12,15 +16,16 @@
 import { hash32, hfrac, hint } from './rng.ts';
 import { STATES } from './geo.ts';
 import { q } from './csv.ts';
-import { BASIC_PREFIXES, CRASH_COLUMNS, SMS_INSPECTION_COLUMNS, SMS_PASS_COLUMNS } from './columns.ts';
-import { dmy, ymd } from './dates.ts';
+import { BASIC_PREFIXES, SMS_CRASH_COLUMNS, SMS_INSPECTION_COLUMNS, SMS_PASS_COLUMNS, SMS_PASS_PROPERTY_COLUMNS } from './columns.ts';
+import { dmy } from './dates.ts';
 import { TRAILER_MAKES, UNIT_MAKES } from './words.ts';
 import { KIND_HM, KIND_PASSENGER, type Pop } from './model.ts';
 import type { Out } from './csv.ts';
 
 export const SMS_PASS_HEADER = SMS_PASS_COLUMNS.join(',');
+export const SMS_PASS_PROPERTY_HEADER = SMS_PASS_PROPERTY_COLUMNS.join(',');
 export const SMS_INSPECTION_HEADER = SMS_INSPECTION_COLUMNS.join(',');
-export const CRASH_HEADER = CRASH_COLUMNS.join(',');
+export const SMS_CRASH_HEADER = SMS_CRASH_COLUMNS.join(',');
 
 /** Intervention thresholds (percentile) per BASIC: passenger, hazmat, others (fmcsa-data §4). */
 const THRESHOLDS = { passenger: [50, 50, 65, 65, 65], hazmat: [60, 60, 75, 75, 75], other: [65, 65, 80, 80, 80] };
@@ -50,30 +55,47 @@ function code(h: number, len: number): string {
 const vin = (h: number) => code(h, 17);
 const plate = (h: number) => code(hash32(h, 0x91a7e), 7);
 
-export function passRow(p: Pop, s: number): string {
+/**
+ * Why a BASIC has no percentile, in the words SMS prints (real values, §0.9): too few
+ * inspections, or too few with violations; '' when it has one.
+ */
+function percentileReason(basic: number, inspections: number, withViolations: number): string {
+  if (basic === 4) {
+    if (inspections < 5) return 'Less than 5 vehicle inspections';
+    if (withViolations > 0 && withViolations < 3) return 'Less than 5 vehicle inspections with violations';
+    return '';
+  }
+  if (inspections < 3) return 'Less than 3 driver inspections';
+  if (inspections < 5) return 'Less than 5 driver inspections';
+  return '';
+}
+
+/** One carrier's SMS output rows: [PassProperty row, Pass row] (the Pass row for passenger carriers only). */
+export function passRows(p: Pop, s: number): [string, string | null] {
   const h = p.seed[s];
   const dI = p.dI[s];
   const vI = p.vI[s];
   const total = Math.max(dI, vI) + Math.floor(Math.min(dI, vI) * 0.05 * hfrac(h, 50));
   const kind = p.kind[s];
-  const th = kind & KIND_PASSENGER ? THRESHOLDS.passenger : kind & KIND_HM ? THRESHOLDS.hazmat : THRESHOLDS.other;
-  let row = `${p.dot[s]},${total},${dI},${p.dO[s]},${vI},${p.vO[s]}`;
+  const passenger = (kind & KIND_PASSENGER) !== 0;
+  const th = passenger ? THRESHOLDS.passenger : kind & KIND_HM ? THRESHOLDS.hazmat : THRESHOLDS.other;
+  const head = `${p.dot[s]},${total},${dI},${p.dO[s]},${vI},${p.vO[s]}`;
+  let property = head;
+  let pass = head;
   for (let b = 0; b < BASIC_PREFIXES.length; b++) {
     const n = b === 4 ? vI : dI;
-    if (n === 0) {
-      row += ',0,0,,N,N,N';
-      continue;
-    }
     // A carrier-level propensity (stable) times the BASIC's base violation rate.
     const factor = Math.exp(1.2 * (hfrac(h, 60 + b) + hfrac(h, 70 + b) + hfrac(h, 80 + b) - 1.5));
-    const withViol = Math.min(n, Math.round(n * VIOL_RATE[b] * factor));
-    const measure = (withViol * MEASURE_UNIT[b] * (0.6 + 0.8 * hfrac(h, 90 + b))) / Math.max(1, n * 0.25);
-    const pct = n >= 3 && withViol >= 1 ? Math.min(99, Math.floor(100 * (1 - Math.exp(-measure / (MEASURE_UNIT[b] * 0.8))))) : -1;
+    const withViol = n === 0 ? 0 : Math.min(n, Math.round(n * VIOL_RATE[b] * factor));
+    const measure = n === 0 ? 0 : (withViol * MEASURE_UNIT[b] * (0.6 + 0.8 * hfrac(h, 90 + b))) / Math.max(1, n * 0.25);
+    const reason = percentileReason(b, n, withViol);
+    const pct = reason ? -1 : withViol === 0 ? 0 : Math.min(99, Math.floor(100 * (1 - Math.exp(-measure / (MEASURE_UNIT[b] * 0.8)))));
     const rd = pct >= th[b];
     const ac = hint(1000, h, 100 + b) < 3;
-    row += `,${withViol},${measureText(measure)},${pct >= 0 ? `${pct}%` : ''},${rd ? 'Y' : 'N'},${ac ? 'Y' : 'N'},${rd || ac ? 'Y' : 'N'}`;
+    property += `,${withViol},${measureText(measure)},${ac ? 'Y' : 'N'}`;
+    pass += `,${withViol},${measureText(measure)},${reason || `${pct}%`},${rd ? 'Y' : 'N'},${ac ? 'Y' : 'N'},${rd || ac ? 'Y' : 'N'}`;
   }
-  return row;
+  return [property, passenger ? pass : null];
 }
 
 const tf = (b: boolean) => (b ? 'true' : 'false');
@@ -128,7 +150,7 @@ export function writeCrashes(out: Out, p: Pop, s: number, startDay: number): voi
     const hazmat = hint(100, h, 8) === 0;
     const severity = (isFatal || isInjury ? 2 : 1) + (hazmat ? 1 : 0);
     out.line(
-      `${state}${String(hint(100_000_000, h, 9)).padStart(8, '0')},1,${dot},${ymd(startDay - age)},${state},` +
+      `${state}${String(hint(100_000_000, h, 9)).padStart(8, '0')},1,${dot},${dmy(startDay - age)},${state},` +
         `${fatalities},${injuries},${tow ? 'Y' : 'N'},${hazmat ? 'Y' : 'N'},${TRAFFICWAY_Q[hint(TRAFFICWAY.length, h, 10)]},` +
         `${ACCESS[hint(ACCESS.length, h, 11)]},${SURFACE[hint(SURFACE.length, h, 12)]},${WEATHER[hint(WEATHER.length, h, 13)]},` +
         `${LIGHT[hint(LIGHT.length, h, 14)]},${vin(h)},${plate(h)},${home},${severity},${age < 180 ? 3 : age < 365 ? 2 : 1},` +
