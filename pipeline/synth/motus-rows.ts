@@ -12,7 +12,8 @@ import { city, dbaName, legalName, street, zip } from './text.ts';
 import { POL_BIPD, POL_BOND, POL_CARGO, POL_EXCESS, requiredBipd, type Policy } from './policies.ts';
 import { REVOCATION_NOTICE_DAYS, forwarderOnly, styleOf } from './registry.ts';
 import {
-  AUTH_A, AUTH_I, AUTH_N, AUTH_P, KIND_HHG, KIND_PASSENGER, REV_BROKER, REV_COMMON, brokerOf, commonOf, contractOf, type Pop,
+  AUTH_A, AUTH_I, AUTH_N, AUTH_P, KIND_HHG, KIND_PASSENGER, REG_LEGACY, REV_BROKER, REV_COMMON, brokerOf, commonOf, contractOf,
+  type Pop,
 } from './model.ts';
 
 /** The docket as Motus writes it: MC and the number, zero-padded to 6 digits for some dockets. */
@@ -36,13 +37,17 @@ export function authorityType(p: Pop, s: number, kind: number): string {
   return hhg ? 'Motor Carrier of Household Goods' : 'Motor Carrier of Property (Except Household Goods)';
 }
 
-/** The carrier's authorities held or held before (status N is none), as [kind, code]. */
+/**
+ * The carrier's authorities held or held before (status N is none), as [kind, code]. A docket the
+ * legacy archive has must keep one, or the archive's stale row would stand for it.
+ */
 export function motusAuthorities(p: Pop, s: number): [number, number][] {
   const a = p.auth[s];
   if (contractOf(a) !== AUTH_N) throw new Error(`DOT ${p.dot[s]}: a Motus-held carrier with contract authority (registry.ts folds it)`);
   const out: [number, number][] = [];
   if (commonOf(a) !== AUTH_N) out.push([MOTUS_COMMON, commonOf(a)]);
   if (brokerOf(a) !== AUTH_N) out.push([MOTUS_BROKER, brokerOf(a)]);
+  if (out.length === 0 && p.reg[s] & REG_LEGACY) throw new Error(`DOT ${p.dot[s]}: a legacy docket Motus holds without an authority`);
   return out;
 }
 
