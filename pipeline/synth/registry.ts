@@ -16,7 +16,9 @@
  * - a legacy-held carrier has no fact dated after the cutover, no pending revocation order, no
  *   pending cancellation and no pending application (settleRegistration);
  * - a Motus-held carrier has no contract authority (Motus does not tell contract from common
- *   carriage: fold) and at least one authority, so Motus Carrier holds its docket for the DOT.
+ *   carriage: fold); one with a legacy past keeps at least one authority, so Motus Carrier holds
+ *   its docket for the DOT, and an InsHist row for each legacy policy no longer in force, so Motus
+ *   holds it for insurance too (write-motus.ts).
  */
 import { hint } from './rng.ts';
 import {
