@@ -110,57 +110,6 @@ AS $function$
   FROM generate_series(1, length(w)) i, generate_series(i + 1, length(w)) j
 $function$;
 
-CREATE OR REPLACE FUNCTION public.search_entity_code(entity_type text)
- RETURNS smallint
- LANGUAGE sql
- IMMUTABLE PARALLEL SAFE
-AS $function$
-  SELECT coalesce(array_position(ARRAY['CARRIER', 'BROKER', 'FREIGHT FORWARDER', 'SHIPPER', 'REGISTRANT',
-    'INTERMODAL EQUIPMENT PROVIDER', 'CARGO TANK'], entity_type), 0)::smallint
-$function$;
-
-CREATE OR REPLACE FUNCTION public.search_lcp(a text, b text)
- RETURNS integer
- LANGUAGE sql
- IMMUTABLE PARALLEL SAFE
-AS $function$
-  SELECT CASE
-    WHEN a IS NULL OR left(a, 1) <> left(b, 1) THEN 0
-    WHEN left(a, 2) <> left(b, 2) THEN 1
-    WHEN left(a, 3) <> left(b, 3) THEN 2
-    WHEN left(a, 4) <> left(b, 4) THEN 3
-    WHEN left(a, 5) <> left(b, 5) THEN 4
-    WHEN left(a, 6) <> left(b, 6) THEN 5
-    WHEN left(a, 7) <> left(b, 7) THEN 6
-    WHEN left(a, 8) <> left(b, 8) THEN 7
-    WHEN left(a, 9) <> left(b, 9) THEN 8
-    WHEN left(a, 10) <> left(b, 10) THEN 9
-    ELSE search_lcp_long(a, b) END
-$function$;
-
-CREATE OR REPLACE FUNCTION public.search_lcp_long(a text, b text)
- RETURNS integer
- LANGUAGE plpgsql
- IMMUTABLE PARALLEL SAFE STRICT
-AS $function$
-DECLARE
-  n integer := least(length(a), length(b));
-  i integer := 0;
-BEGIN
-  WHILE i < n AND substr(a, i + 1, 1) = substr(b, i + 1, 1) LOOP
-    i := i + 1;
-  END LOOP;
-  RETURN i;
-END $function$;
-
-CREATE OR REPLACE FUNCTION public.search_norm(t text)
- RETURNS text
- LANGUAGE sql
- IMMUTABLE PARALLEL SAFE STRICT
-AS $function$
-  SELECT btrim(regexp_replace(replace(upper(t COLLATE "C"), '''', ''), '[^A-Z0-9]+', ' ', 'g'))
-$function$;
-
 -- Sequences
 
 CREATE SEQUENCE public.changes_id_seq AS bigint START WITH 1 INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 CACHE 1;
@@ -271,6 +220,7 @@ CREATE TABLE public.carrier_history (
     cargo_filed boolean DEFAULT false NOT NULL,
     bond_filed boolean DEFAULT false NOT NULL,
     insurance_source text,
+    scheduled_events jsonb DEFAULT '[]'::jsonb NOT NULL,
     CONSTRAINT carrier_history_pkey PRIMARY KEY (dot_number, valid_from),
     CONSTRAINT carrier_history_check CHECK (valid_to IS NULL OR valid_to > valid_from),
     CONSTRAINT carrier_history_check1 CHECK ((valid_to IS NULL) = (valid_to_run IS NULL))
@@ -362,6 +312,7 @@ CREATE TABLE public.carriers (
     cargo_filed boolean DEFAULT false NOT NULL,
     bond_filed boolean DEFAULT false NOT NULL,
     insurance_source text,
+    scheduled_events jsonb DEFAULT '[]'::jsonb NOT NULL,
     CONSTRAINT carriers_pkey PRIMARY KEY (dot_number),
     CONSTRAINT carriers_carrier_status_check CHECK (carrier_status = ANY (ARRAY['ACTIVE'::text, 'INACTIVE'::text, 'PENDING'::text])),
     CONSTRAINT carriers_dot_number_check CHECK (dot_number ~ '^[1-9][0-9]*$'::text)
@@ -557,16 +508,6 @@ CREATE TABLE public.search_index_state (
     CONSTRAINT search_index_state_pkey PRIMARY KEY (backend)
 );
 
-CREATE TABLE public.search_name_buckets (
-    active boolean NOT NULL,
-    state text NOT NULL,
-    level smallint NOT NULL,
-    bucket text COLLATE "C" NOT NULL,
-    n integer NOT NULL,
-    cargo smallint NOT NULL,
-    CONSTRAINT search_name_buckets_pkey PRIMARY KEY (active, state, cargo, level, bucket) INCLUDE (n)
-);
-
 CREATE TABLE public.search_postings (
     term text COLLATE "C" NOT NULL,
     active boolean NOT NULL,
@@ -592,16 +533,6 @@ CREATE TABLE public.search_terms (
     CONSTRAINT search_terms_pkey PRIMARY KEY (term)
 );
 
-CREATE TABLE public.search_word_buckets (
-    term text COLLATE "C" NOT NULL,
-    active boolean NOT NULL,
-    level smallint NOT NULL,
-    bucket text COLLATE "C" NOT NULL,
-    lcp smallint NOT NULL,
-    n integer NOT NULL,
-    CONSTRAINT search_word_buckets_pkey PRIMARY KEY (term, active, level, bucket, lcp) INCLUDE (n)
-) WITH (parallel_workers=0);
-
 CREATE TABLE public.search_word_counts (
     word text COLLATE "C" NOT NULL,
     exact boolean NOT NULL,
@@ -611,6 +542,22 @@ CREATE TABLE public.search_word_counts (
     n integer NOT NULL,
     CONSTRAINT search_word_counts_pkey PRIMARY KEY (word, exact, active, state, entity) INCLUDE (n)
 ) WITH (parallel_workers=0);
+
+CREATE TABLE public.upcoming_alerts (
+    id bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
+    account_id integer NOT NULL,
+    dot_number text NOT NULL,
+    event_id text NOT NULL,
+    threshold_days smallint NOT NULL,
+    event_date date NOT NULL,
+    event jsonb NOT NULL,
+    carrier_name text NOT NULL,
+    alert_date date NOT NULL,
+    created_at timestamp with time zone NOT NULL,
+    CONSTRAINT upcoming_alerts_pkey PRIMARY KEY (id),
+    CONSTRAINT upcoming_alerts_account_id_dot_number_event_id_threshold_da_key UNIQUE (account_id, dot_number, event_id, threshold_days),
+    CONSTRAINT upcoming_alerts_threshold_days_check CHECK (threshold_days = ANY (ARRAY[30, 7, 0]))
+);
 
 CREATE TABLE public.watchlist_entries (
     account_id integer NOT NULL,
@@ -648,7 +595,7 @@ CREATE TABLE public.webhook_deliveries (
     CONSTRAINT webhook_deliveries_check CHECK ((event = 'watchlist.changes'::text) = (etl_run_id IS NOT NULL)),
     CONSTRAINT webhook_deliveries_check1 CHECK ((status = 'retrying'::text) = (next_attempt_at IS NOT NULL)),
     CONSTRAINT webhook_deliveries_duration_ms_check CHECK (duration_ms >= 0),
-    CONSTRAINT webhook_deliveries_event_check CHECK (event = ANY (ARRAY['watchlist.changes'::text, 'watchlist.test'::text])),
+    CONSTRAINT webhook_deliveries_event_check CHECK (event = ANY (ARRAY['watchlist.changes'::text, 'watchlist.test'::text, 'watchlist.upcoming'::text])),
     CONSTRAINT webhook_deliveries_status_check CHECK (status = ANY (ARRAY['pending'::text, 'retrying'::text, 'succeeded'::text, 'failed'::text]))
 );
 
@@ -703,6 +650,8 @@ ALTER TABLE ONLY public.risk_history ADD CONSTRAINT risk_history_etl_run_id_fkey
 ALTER TABLE ONLY public.risk_history_baseline ADD CONSTRAINT risk_history_baseline_etl_run_id_fkey FOREIGN KEY (etl_run_id) REFERENCES public.etl_runs(etl_run_id);
 
 ALTER TABLE ONLY public.risk_history_runs ADD CONSTRAINT risk_history_runs_etl_run_id_fkey FOREIGN KEY (etl_run_id) REFERENCES public.etl_runs(etl_run_id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.upcoming_alerts ADD CONSTRAINT upcoming_alerts_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.accounts(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.watchlist_entries ADD CONSTRAINT watchlist_entries_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.accounts(id) ON DELETE CASCADE;
 
@@ -810,7 +759,8 @@ CREATE VIEW public.carrier_history_implicit AS
     c.operation_other,
     c.cargo_filed,
     c.bond_filed,
-    c.insurance_source
+    c.insurance_source,
+    c.scheduled_events
    FROM public.carriers c
      CROSS JOIN public.history_baseline b
   WHERE NOT (EXISTS ( SELECT 1
@@ -881,7 +831,8 @@ CREATE VIEW public.carrier_versions AS
     carrier_history.operation_other,
     carrier_history.cargo_filed,
     carrier_history.bond_filed,
-    carrier_history.insurance_source
+    carrier_history.insurance_source,
+    carrier_history.scheduled_events
    FROM public.carrier_history
 UNION ALL
  SELECT carrier_history_implicit.dot_number,
@@ -947,7 +898,8 @@ UNION ALL
     carrier_history_implicit.operation_other,
     carrier_history_implicit.cargo_filed,
     carrier_history_implicit.bond_filed,
-    carrier_history_implicit.insurance_source
+    carrier_history_implicit.insurance_source,
+    carrier_history_implicit.scheduled_events
    FROM public.carrier_history_implicit;
 
 CREATE VIEW public.etl_run_states AS
@@ -1065,51 +1017,6 @@ UNION ALL
     risk_history_implicit.flags
    FROM public.risk_history_implicit;
 
-CREATE VIEW public.search_source AS
- SELECT c.dot_number,
-    c.dot_number::integer AS id,
-    c.carrier_status = 'ACTIVE'::text AS active,
-    c.phy_state AS state,
-    public.search_entity_code(c.entity_type) AS entity,
-    c.power_units,
-        CASE
-            WHEN c.authority_status = 'ACTIVE'::text THEN c.common_authority_date
-            ELSE NULL::date
-        END AS auth_since,
-    b.cargo_bits,
-    c.legal_name COLLATE "C" AS name,
-    n.name_norm,
-    n.dba_norm,
-    ARRAY( SELECT DISTINCT w.w
-           FROM unnest(string_to_array(btrim((n.name_norm || ' '::text) || n.dba_norm), ' '::text)) w(w)
-          ORDER BY w.w) AS terms,
-    (upper(c.officer_1 COLLATE "C") || '
-'::text) || upper(c.officer_2 COLLATE "C") AS officers,
-    array_remove(ARRAY['c:'::text || upper(c.phy_city COLLATE "C"),
-        CASE
-            WHEN c.authority_status = 'ACTIVE'::text THEN 'a:'::text || to_char(c.common_authority_date::timestamp with time zone, 'YYYY-MM'::text)
-            ELSE NULL::text
-        END,
-        CASE
-            WHEN c.carrier_operation <> ''::text THEN 'o:'::text || c.carrier_operation
-            ELSE NULL::text
-        END], NULL::text) AS keys,
-    NULLIF(c.phone, ''::text) AS phone,
-    NULLIF(lower(c.email COLLATE "C"), ''::text) AS email,
-    c.mc_number AS mc
-   FROM public.carriers c
-     CROSS JOIN LATERAL ( SELECT public.search_norm(c.legal_name) COLLATE "C" AS name_norm,
-                CASE
-                    WHEN c.dba_name = ''::text THEN ''::text
-                    ELSE public.search_norm(c.dba_name)
-                END COLLATE "C" AS dba_norm
-         OFFSET 0) n
-     CROSS JOIN LATERAL ( SELECT lower(c.cargo_carried::text COLLATE "C")::text[] AS cargo
-         OFFSET 0) k
-     LEFT JOIN LATERAL ( SELECT COALESCE(bit_or(1::bigint << l."bit"::integer), 0::bigint) AS cargo_bits
-           FROM public.search_cargo_labels l
-          WHERE l.label = ANY (k.cargo)) b ON true;
-
 -- Indexes
 
 CREATE INDEX carrier_core_json_mc_number_idx ON public.carrier_core_json USING btree (mc_number);
@@ -1154,6 +1061,8 @@ CREATE INDEX changes_run_order_idx ON public.changes USING btree (etl_run_id, ((
 
 CREATE INDEX changes_run_state_idx ON public.changes USING btree (etl_run_id, phy_state, ((dot_number)::bigint), public.change_category_ord(category));
 
+CREATE INDEX changes_successors_idx ON public.changes USING btree (batch_ts) WHERE ((category = 'new_carrier'::text) AND (new_values ? 'successor_of'::text));
+
 CREATE INDEX etl_quarantine_run_idx ON public.etl_quarantine USING btree (etl_run_id, file, line);
 
 CREATE INDEX etl_runs_batch_idx ON public.etl_runs USING btree (batch_ts, etl_run_id);
@@ -1187,6 +1096,8 @@ CREATE INDEX risk_history_run_idx ON public.risk_history USING btree (etl_run_id
 CREATE INDEX search_counts_cargo_idx ON public.search_counts USING btree (cargo, active, state, entity) INCLUDE (n);
 
 CREATE INDEX search_postings_walk_idx ON public.search_postings USING btree (term, active, name, id) INCLUDE (lcp, state, entity, cargo_bits, power_units, auth_since);
+
+CREATE INDEX upcoming_alerts_event_date_idx ON public.upcoming_alerts USING btree (event_date);
 
 CREATE INDEX watchlist_entries_dot_idx ON public.watchlist_entries USING btree (dot_number);
 
