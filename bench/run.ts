@@ -1,14 +1,20 @@
 /**
- * `npm run bench [-- --scale 0.05] [--seconds 10] [--rounds 3] [--connections 10] [--keep] [--reuse]`
+ * `npm run bench [-- --scale 0.05 | --carriers N] [--seconds 10] [--rounds 3] [--connections 10] [--keep] [--reuse]
+ *   [--pipeline-only] [--reference CARRIERS]`
  *
- * Generates the registry (2.1M DOT numbers × 2 days at --scale 1), times the bootstrap and the
- * incremental pipeline per stage with peak RSS, starts the server and a bare express route, and
- * drives every endpoint class with autocannon on loopback beside the same SQL timed directly with
- * pg. Writes BENCHMARKS.md: every figure, ratios against the in-run baselines, the targets.
+ * Generates the registry as FMCSA publishes it (4.5M census rows × 2 days at --scale 1, the
+ * published size), times the bootstrap and the incremental pipeline per stage with peak RSS,
+ * starts the server and a bare express route, and drives every endpoint class with autocannon on
+ * loopback beside the same SQL timed directly with pg. Writes BENCHMARKS.md: every figure, ratios
+ * against the in-run baselines, the targets.
  *
  * --keep leaves the work directory (data, database, pipeline figures) in the OS temp dir;
  * --reuse then skips generating and loading and measures the API again on it (after an API
  * change: before/after on the same data), reporting the pipeline figures of the kept run.
+ *
+ * Every run leaves its pipeline figures in the OS temp dir (carrier-bench-pipeline-<carriers>.json);
+ * --pipeline-only stops there. --reference CARRIERS puts that file's figures (another scale, same
+ * host) beside this run's, per million census rows.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,12 +30,13 @@ import { driveSamples, summarizeLoad, type BenchRequest, type LoadSamples } from
 import { startScriptFlags, startTs, timedTs, withRssPeak, type Timed } from './lib/processes.ts';
 import { timeSqlSamples } from './lib/sql-floor.ts';
 import { summarizeRounds, type RoundSamples } from './lib/stats.ts';
-import { writeReport, type EndpointFigure, type StageFigure } from './report.ts';
+import { writeReport, type EndpointFigure, type Report, type StageFigure } from './report.ts';
 import { endpointClasses } from './endpoints.ts';
 import { searchBench } from './search.ts';
 import { benchPorts } from './lib/ports.ts';
 
-const FULL = 2_100_000;
+/** Census rows at --scale 1: the Company Census as published (~4.5M rows, ~2.23M active). */
+const FULL = 4_500_000;
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -37,11 +44,14 @@ function arg(name: string, fallback: number): number {
 }
 
 const scale = arg('scale', 1);
-const carriers = Math.round(FULL * scale);
+const carriers = arg('carriers', Math.round(FULL * scale));
 const seconds = arg('seconds', 10);
 const connections = arg('connections', 10);
 const rounds = arg('rounds', 3);
 const days = 2;
+const pipelineOnly = process.argv.includes('--pipeline-only');
+const reference = arg('reference', 0);
+const figuresFile = (n: number) => path.join(os.tmpdir(), `carrier-bench-pipeline-${n}.json`);
 
 const work = path.join(os.tmpdir(), `carrier-bench-${carriers}`);
 const pipelineFile = path.join(work, 'pipeline.json');
@@ -93,7 +103,35 @@ async function runPipeline(env: Record<string, string>, pool: pg.Pool, pgDir: st
   }
   const figures = { synth, runs };
   fs.writeFileSync(pipelineFile, JSON.stringify(figures));
+  fs.writeFileSync(figuresFile(carriers), JSON.stringify({ carriers, measuredAt: new Date().toISOString(), ...figures }));
   return figures;
+}
+
+function stageFigures({ synth, runs }: PipelineFigures): StageFigure[] {
+  return [
+    { name: `synth (${days} days)`, seconds: synth.seconds, peakRssMb: synth.peakRssMb, cpuSeconds: synth.cpuSeconds, stages: {} },
+    // A kept run from before the timings were kept with it: no stage figures rather than
+    // whatever later stage reruns left in etl_runs.
+    ...runs.map((r) => ({
+      name: r.name,
+      seconds: r.timed.seconds,
+      peakRssMb: r.timed.peakRssMb,
+      cpuSeconds: r.timed.cpuSeconds,
+      postgresCpuSeconds: r.cpu?.postgresSeconds,
+      busyCores: r.cpu?.busyCores,
+      stages: r.stages ?? {},
+      searchRefresh: r.searchRefresh,
+    })),
+  ];
+}
+
+/** The pipeline figures another run of this host left at --reference's scale. */
+function referenceFigures(): Report['reference'] {
+  if (!reference) return undefined;
+  const file = figuresFile(reference);
+  if (!fs.existsSync(file)) throw new Error(`--reference ${reference}: no figures in ${file} (run npm run bench -- --pipeline-only at that scale first)`);
+  const kept = JSON.parse(fs.readFileSync(file, 'utf8')) as PipelineFigures & { carriers: number; measuredAt: string };
+  return { carriers: kept.carriers, measuredAt: kept.measuredAt, stages: stageFigures(kept) };
 }
 
 async function main() {
@@ -108,6 +146,10 @@ async function main() {
     await ensureDatabase(server.url(), 'bench');
     await migrate(url);
     const { synth, runs } = reuse ? (JSON.parse(fs.readFileSync(pipelineFile, 'utf8')) as PipelineFigures) : await runPipeline(env, pool, server.dir);
+    if (pipelineOnly) {
+      log(`pipeline figures in ${figuresFile(carriers)}: ${runs.map((r) => `${r.name} ${r.timed.seconds.toFixed(1)} s`).join(', ')}`);
+      return;
+    }
     // The runs leave millions of fresh rows for autovacuum; done here, it cannot run beside (and
     // slow) some class of the API phase and not others.
     log('VACUUM (ANALYZE)');
@@ -193,23 +235,21 @@ async function main() {
       figures.push({ name: `search: ${c.name}`, target: { p95: 50, p99: 150 }, http: c.http, sql: c.sql, serverRssMb: searchPeak });
     }
 
-    const stages: StageFigure[] = [
-      { name: `synth (${days} days)`, seconds: synth.seconds, peakRssMb: synth.peakRssMb, cpuSeconds: synth.cpuSeconds, stages: {} },
-      // A kept run from before the timings were kept with it: no stage figures rather than
-      // whatever later stage reruns left in etl_runs.
-      ...runs.map((r) => ({
-        name: r.name,
-        seconds: r.timed.seconds,
-        peakRssMb: r.timed.peakRssMb,
-        cpuSeconds: r.timed.cpuSeconds,
-        postgresCpuSeconds: r.cpu?.postgresSeconds,
-        busyCores: r.cpu?.busyCores,
-        stages: r.stages ?? {},
-        searchRefresh: r.searchRefresh,
-      })),
-    ];
     const pipelineMeasuredAt = reuse ? fs.statSync(pipelineFile).mtime : undefined;
-    const file = writeReport({ carriers, days, seconds, rounds, connections, bare: bareLoad, stages, figures, serverPeakMb: serverPeak, vacuumSeconds, pipelineMeasuredAt });
+    const file = writeReport({
+      carriers,
+      days,
+      seconds,
+      rounds,
+      connections,
+      bare: bareLoad,
+      stages: stageFigures({ synth, runs }),
+      reference: referenceFigures(),
+      figures,
+      serverPeakMb: serverPeak,
+      vacuumSeconds,
+      pipelineMeasuredAt,
+    });
     log(`wrote ${path.relative(ROOT, file)}`);
   } finally {
     for (const c of children) c.kill();
