@@ -38,6 +38,7 @@ const IDS: Record<string, [string, string]> = {
 
 const PROPERTY = 'Motor Carrier of Property (Except Household Goods)';
 const BROKER = 'Broker of Property (Except Household Goods)';
+const FORWARDER = 'Freight Forwarder of Property (Except Household Goods)';
 
 /** A Motus file: rows by header name; `/resource` spelling quotes a lower-case header and every field. */
 function motusFile(dir: string, set: string, kind: 'full' | 'diff', rows: Record<string, string>[], spelling: 'rows' | 'resource' = 'rows') {
@@ -218,5 +219,25 @@ describe('Motus beside the legacy archive', () => {
     await expect(runDay(env, dir)).rejects.toThrow(
       'motus-carrier.csv: is a Motus Carrier (inys-ebih / nakq-58th) file: name it inys-ebih.csv (All With History) or nakq-58th.csv (Daily Difference)',
     );
+  });
+
+  it("a freight forwarder's Motus authority is operating authority: counted as common, not as none", async () => {
+    // A full set: the state loaded is of 2026-09-19 (the days after it loaded nothing).
+    const dir = hullDay(root, 'rows', '2026-09-22');
+    motusFile(dir, 'carrier', 'full', [
+      { DOCKET_NUMBER: 'MC421775', USDOT_NUMBER: '344554', OP_AUTH_TYPE: PROPERTY, OP_AUTH_STATUS: 'Inactive', MIN_COV_AMOUNT: '750000.00', BIPD_FILE: '0' },
+      { DOCKET_NUMBER: 'FF-000031', USDOT_NUMBER: '344554', OP_AUTH_TYPE: FORWARDER, OP_AUTH_STATUS: 'Active', MIN_COV_AMOUNT: '750000.00', BIPD_FILE: '0' },
+    ]);
+    const day = await runDay(env, dir);
+    expect(day.status).toBe('succeeded');
+    const p = await profile();
+    expect(p.authority).toMatchObject({ status: 'ACTIVE', common: 'ACTIVE', contract: 'NONE', broker_authority: 'NONE', source: 'motus' });
+    expect(p.authority.authorities).toEqual([
+      { docket: 'FF31', authority: FORWARDER, status: 'ACTIVE', source: 'motus' },
+      { docket: 'MC421775', authority: PROPERTY, status: 'INACTIVE', source: 'motus' },
+    ]);
+    const flags = p.risk_score!.flags.map((f) => f.code);
+    expect(flags).not.toContain('AUTHORITY_INACTIVE');
+    expect(flags).not.toContain('NOT_AUTHORIZED');
   });
 });

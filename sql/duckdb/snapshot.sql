@@ -22,7 +22,9 @@ WHERE l.dot_number IS NOT NULL
 -- One row per authority a carrier holds or held: legacy COMMON / CONTRACT / BROKER of each
 -- docket (N with nothing pending is no authority), and each Motus authority under its published
 -- type. kind is what the snapshot's statuses count it as: Motus does not tell common from
--- contract carriage, so its motor-carrier authorities count as COMMON.
+-- contract carriage, so its motor-carrier authorities count as COMMON; so do its freight-forwarder
+-- authorities, a forwarder's operating authority, for which the profile has no status of its own
+-- (counted nowhere, an active forwarder would read as holding no authority at all).
 CREATE OR REPLACE TEMP TABLE authorities AS
 SELECT dot_number, docket_prefix, docket_number, kind AS authority, kind, status, source
 FROM (
@@ -34,7 +36,7 @@ FROM (
 )
 WHERE status <> 'NONE'
 UNION ALL
-SELECT dot_number, docket_prefix, docket_number, authority_type, CASE kind WHEN 'CARRIER' THEN 'COMMON' ELSE kind END, status, 'motus'
+SELECT dot_number, docket_prefix, docket_number, authority_type, CASE kind WHEN 'BROKER' THEN 'BROKER' ELSE 'COMMON' END, status, 'motus'
 FROM {{schema}}.motus_carrier
 WHERE dot_number IS NOT NULL;
 
@@ -227,7 +229,7 @@ grants AS (
       AND NOT EXISTS (SELECT 1 FROM {{schema}}.motus_authhist m
                       WHERE m.dot_number = l.dot_number AND m.docket_prefix = l.docket_prefix AND m.docket_number IS NOT DISTINCT FROM l.docket_number)
     UNION ALL
-    SELECT dot_number, CASE kind WHEN 'CARRIER' THEN 'COMMON' ELSE kind END, granted_on FROM {{schema}}.motus_authhist
+    SELECT dot_number, CASE kind WHEN 'BROKER' THEN 'BROKER' ELSE 'COMMON' END, granted_on FROM {{schema}}.motus_authhist
     WHERE dot_number IS NOT NULL
   )
   GROUP BY dot_number
