@@ -70,14 +70,22 @@ WITH motus_held AS (
   UNION
   SELECT dot_number, docket_prefix, docket_number FROM {{schema}}.motus_inshist WHERE dot_number IS NOT NULL
 ),
+-- The rows without a DOT join the Carrier file on their own: with `i.dot_number IS NULL` in the
+-- join condition DuckDB cannot hash it and compares every policy with every docket.
 legacy AS (
-  SELECT coalesce(i.dot_number, c.dot_number) AS dot_number, i.* EXCLUDE (dot_number, _row, _error)
-  FROM {{schema}}.li_insurance i
-  LEFT JOIN (SELECT DISTINCT dot_number, docket_prefix, docket_number FROM {{schema}}.li_carrier WHERE dot_number IS NOT NULL) c
-    ON i.dot_number IS NULL AND c.docket_prefix = i.docket_prefix AND c.docket_number = i.docket_number
+  SELECT * EXCLUDE (own_dot)
+  FROM (
+    SELECT i.* EXCLUDE (_row, _error), true AS own_dot FROM {{schema}}.li_insurance i WHERE i.dot_number IS NOT NULL
+    UNION ALL BY NAME
+    SELECT c.dot_number, i.* EXCLUDE (dot_number, _row, _error), false AS own_dot
+    FROM {{schema}}.li_insurance i
+    LEFT JOIN (SELECT DISTINCT dot_number, docket_prefix, docket_number FROM {{schema}}.li_carrier WHERE dot_number IS NOT NULL) c
+      ON c.docket_prefix = i.docket_prefix AND c.docket_number = i.docket_number
+    WHERE i.dot_number IS NULL
+  )
   QUALIFY row_number() OVER (
-    PARTITION BY coalesce(i.dot_number, c.dot_number), i.docket_prefix, i.docket_number, i.form_code, i.policy_number, i.effective_date
-    ORDER BY i.cancel_date IS NULL, i.dot_number IS NULL) = 1
+    PARTITION BY dot_number, docket_prefix, docket_number, form_code, policy_number, effective_date
+    ORDER BY cancel_date IS NULL, NOT own_dot) = 1
 ),
 filed AS (
   SELECT l.*, 'legacy' AS source FROM legacy l
