@@ -3,7 +3,7 @@
  * sample values) and the SQL the handler runs for the raw-SQL floor.
  */
 import type pg from 'pg';
-import { sql, statement } from '../lib/db.ts';
+import { sql, statement } from '../lib/postgres.ts';
 import type { BenchRequest } from './lib/http-load.ts';
 import { copyOutRows } from '../lib/copy-out.ts';
 import { carriersByMcSql } from '../server/bulk-by-mc.ts';

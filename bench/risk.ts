@@ -10,7 +10,7 @@
  */
 import crypto from 'node:crypto';
 import { loadConfig } from '../lib/config.ts';
-import { createPool } from '../lib/db.ts';
+import { createPool } from '../lib/postgres.ts';
 import { mergePolicy } from '../lib/risk/index.ts';
 import { scoreFromSource } from '../server/handlers/risk.ts';
 import { drive, type BenchRequest } from './lib/http-load.ts';

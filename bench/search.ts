@@ -15,7 +15,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { config } from '../lib/config.ts';
-import { createPool, sql, withTransaction, type Pool } from '../lib/db.ts';
+import { createPool, sql, withTransaction, type Pool } from '../lib/postgres.ts';
 import { migrate } from '../lib/migrate.ts';
 import { CENTROIDS, PostgresSearch, SEARCH_TABLES, rebuildSearchIndex, searchIndexState, searchParams } from '../lib/search/index.ts';
 import { driveSamples, summarizeLoad, type LoadResult, type LoadSamples } from './lib/http-load.ts';

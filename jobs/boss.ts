@@ -3,7 +3,7 @@
  * queue of jobs/queues.ts. Background failures are logged, never swallowed.
  */
 import { PgBoss } from 'pg-boss';
-import type { Pool } from '../lib/db.ts';
+import type { Pool } from '../lib/postgres.ts';
 import { logger } from '../lib/logger.ts';
 import { QUEUES } from './queues.ts';
 

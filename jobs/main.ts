@@ -4,7 +4,7 @@
  * in flight get SHUTDOWN_TIMEOUT_MS to finish; an unfinished job is retried by the next worker.
  */
 import { config } from '../lib/config.ts';
-import { openDatabase } from '../lib/database.ts';
+import { openDatabase } from '../lib/open-database.ts';
 import { logger } from '../lib/logger.ts';
 import { onShutdownSignal } from '../lib/shutdown.ts';
 import { createMailer } from '../lib/mail/mailer.ts';

@@ -10,7 +10,7 @@
  * the jobs fetched with it are sent at once, and the other workers keep fetching.
  */
 import type { Config } from '../lib/config.ts';
-import type { Pool, PoolClient } from '../lib/db.ts';
+import type { Pool, PoolClient } from '../lib/postgres.ts';
 import { logger } from '../lib/logger.ts';
 import { attemptDelivery } from '../lib/webhooks/attempt.ts';
 import type { PgBoss } from './boss.ts';

@@ -3,7 +3,7 @@
  * with JOBS_IN_PROCESS=true, inside `npm start` (server/main.ts).
  */
 import type { Config } from '../lib/config.ts';
-import type { Pool } from '../lib/db.ts';
+import type { Pool } from '../lib/postgres.ts';
 import type { Mailer } from '../lib/mail/mailer.ts';
 import type { PgBoss } from './boss.ts';
 import { startEtlWorker } from './etl-cron.ts';

@@ -18,7 +18,7 @@
  *   COMMAND --help
  *       what a command does and its options.
  *
- * PostgreSQL comes from lib/database.ts (DATABASE_URL, else the embedded server).
+ * PostgreSQL comes from lib/open-database.ts (DATABASE_URL, else the embedded server).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -8,8 +8,8 @@ import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { startQueueingBoss, stopBoss, type PgBoss } from '../jobs/boss.ts';
 import type { Config } from '../lib/config.ts';
-import { openDatabase } from '../lib/database.ts';
-import type { Pool } from '../lib/db.ts';
+import { openDatabase } from '../lib/open-database.ts';
+import type { Pool } from '../lib/postgres.ts';
 import { logger as rootLogger, type Logger } from '../lib/logger.ts';
 import { openDuck, runSchema, type Duck } from './duck.ts';
 import { createProgress, type Progress } from './progress.ts';
@@ -48,7 +48,7 @@ export interface PipelineEnv {
 }
 
 /**
- * Opens PostgreSQL (lib/database.ts: DATABASE_URL, else the embedded server, migrated) unless a
+ * Opens PostgreSQL (lib/open-database.ts: DATABASE_URL, else the embedded server, migrated) unless a
  * pool is given, and the pipeline's DuckDB file.
  */
 export async function openPipeline(

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { Config } from '../lib/config.ts';
-import { sqlWith } from '../lib/db.ts';
+import { sqlWith } from '../lib/postgres.ts';
 import { StageOrderError } from './errors.ts';
 import type { Progress } from './progress.ts';
 import { attachRunFiles } from './run-files.ts';

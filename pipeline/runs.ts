@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import pg from 'pg';
-import { sql, type Pool } from '../lib/db.ts';
+import { sql, type Pool } from '../lib/postgres.ts';
 import type { Queryable } from './pg-copy.ts';
 
 /**

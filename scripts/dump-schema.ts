@@ -29,7 +29,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { ROOT } from '../lib/config.ts';
-import { ensureDatabase } from '../lib/database.ts';
+import { ensureDatabase } from '../lib/open-database.ts';
 import { startEmbeddedPostgres } from '../lib/embedded-postgres.ts';
 import { migrate } from '../lib/migrate.ts';
 
@@ -125,7 +125,7 @@ async function dump(db: pg.Client): Promise<string> {
   // Sequences of serial columns; an identity column's sequence is part of its column.
   const sequences = await q(`
     SELECT c.oid::regclass::text AS name, format_type(s.seqtypid, NULL) AS type, s.seqcycle,
-           -- As text: lib/db.ts parses bigint as a JS number, which cannot hold 2^63 - 1.
+           -- As text: lib/postgres.ts parses bigint as a JS number, which cannot hold 2^63 - 1.
            s.seqstart::text, s.seqincrement::text, s.seqmin::text, s.seqmax::text, s.seqcache::text,
            (SELECT d.refobjid::regclass::text || '.' || quote_ident(a.attname) FROM pg_depend d
               JOIN pg_attribute a ON a.attrelid = d.refobjid AND a.attnum = d.refobjsubid

@@ -10,7 +10,7 @@
  * working the moment the UPDATE that replaced its hash commits.
  */
 import type { RequestHandler, Response } from 'express';
-import { statement } from '../lib/db.ts';
+import { statement } from '../lib/postgres.ts';
 import { API_KEY_PATTERN, safeEqual, sha256 } from '../lib/secrets.ts';
 import type { Tier } from '../lib/domain.ts';
 import { HttpError, unauthorized } from './errors.ts';

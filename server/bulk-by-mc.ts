@@ -13,7 +13,7 @@
  * match nothing are not kept (nothing to evict them by); they are asked of the database each time.
  */
 import { copyOut, digitsArrayLiteral, eachBinaryCopyRow } from '../lib/copy-out.ts';
-import { sqlWith, type Pool } from '../lib/db.ts';
+import { sqlWith, type Pool } from '../lib/postgres.ts';
 import { cacheKey, type CarrierCache } from './carrier-cache.ts';
 import { etagOf } from './etag.ts';
 

@@ -17,7 +17,7 @@
  * and again. The keys seen once are remembered up to SEEN_LIMIT, then forgotten all at once.
  */
 import pg from 'pg';
-import type { Pool } from '../lib/db.ts';
+import type { Pool } from '../lib/postgres.ts';
 import { logger } from '../lib/logger.ts';
 
 export const CHANNEL = 'carrier_data';

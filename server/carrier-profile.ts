@@ -3,7 +3,7 @@
  * handler (which caches it) and for vetting receipts (server/receipts/), which must sign exactly
  * what the handler serves.
  */
-import { statement, type Pool } from '../lib/db.ts';
+import { statement, type Pool } from '../lib/postgres.ts';
 import type { components } from '../generated/openapi.ts';
 import { fullCarrier, type CarrierRow } from './carrier-view.ts';
 import { tenureTag } from './contact-tenure.ts';

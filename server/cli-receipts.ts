@@ -1,6 +1,6 @@
 /** `npm run receipts -- <command>`: receipt signing keys (server/receipts/keys-command.ts). */
 import { config } from '../lib/config.ts';
-import { openDatabase } from '../lib/database.ts';
+import { openDatabase } from '../lib/open-database.ts';
 import { serverSecret } from '../lib/secrets.ts';
 import { receiptsCommand } from './receipts/keys-command.ts';
 

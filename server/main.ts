@@ -3,7 +3,7 @@
  * fresh machine, starts the jobs and serves the API until SIGTERM/SIGINT.
  */
 import { config } from '../lib/config.ts';
-import { openDatabase } from '../lib/database.ts';
+import { openDatabase } from '../lib/open-database.ts';
 import { logger } from '../lib/logger.ts';
 import { onShutdownSignal, shuttingDown } from '../lib/shutdown.ts';
 import { createMailer, type Mailer } from '../lib/mail/mailer.ts';

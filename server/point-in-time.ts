@@ -7,7 +7,7 @@
  * The horizon is meta's `etl_changes_horizon`: the oldest run still in the change feed.
  */
 import type { Request, Response } from 'express';
-import { statement, type Pool } from '../lib/db.ts';
+import { statement, type Pool } from '../lib/postgres.ts';
 import type { components } from '../generated/openapi.ts';
 import { fullCarrier, type CarrierRow } from './carrier-view.ts';
 import { badRequest, notFound } from './errors.ts';

@@ -20,7 +20,7 @@ import { ipKeyGenerator, rateLimit, type Options, type Store } from 'express-rat
 import { PostgresStore } from '@acpr/rate-limit-postgresql';
 import pg from 'pg';
 import { logger } from '../lib/logger.ts';
-import type { Pool } from '../lib/db.ts';
+import type { Pool } from '../lib/postgres.ts';
 import { HttpError } from './errors.ts';
 import { findOperation } from './openapi.ts';
 import { ClockedMemoryStore } from './rate-limit-memory-store.ts';

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../lib/config.ts';
-import type { Pool } from '../lib/db.ts';
+import type { Pool } from '../lib/postgres.ts';
 import { logger } from '../lib/logger.ts';
 import { runPipelineCli } from '../lib/pipeline-process.ts';
 

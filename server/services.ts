@@ -1,6 +1,6 @@
 /** What handlers and middleware need from the outside world, passed in (never imported). */
 import type { Config } from '../lib/config.ts';
-import type { Pool } from '../lib/db.ts';
+import type { Pool } from '../lib/postgres.ts';
 import type { Mailer } from '../lib/mail/mailer.ts';
 import type { PgBoss } from '../jobs/boss.ts';
 import type { UsageCounter } from './usage.ts';

@@ -21,7 +21,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../lib/config.ts';
-import { createPool, type Pool } from '../lib/db.ts';
+import { createPool, type Pool } from '../lib/postgres.ts';
 import { rerunStage, runDay } from '../pipeline/run.ts';
 import { getRun } from '../pipeline/runs.ts';
 import { STAGE_ORDER, stagesInOrder, type StageName } from '../pipeline/stages/plan.ts';

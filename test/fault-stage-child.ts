@@ -12,7 +12,7 @@
  */
 import fs from 'node:fs';
 import { config } from '../lib/config.ts';
-import { createPool } from '../lib/db.ts';
+import { createPool } from '../lib/postgres.ts';
 import { openPipeline } from '../pipeline/context.ts';
 import type { Progress } from '../pipeline/progress.ts';
 import { runDay } from '../pipeline/run.ts';

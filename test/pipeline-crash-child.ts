@@ -4,7 +4,7 @@
  * process mid-load (SIGKILL: no cleanup, no rollback by us — PostgreSQL must do it).
  */
 import { config } from '../lib/config.ts';
-import { createPool } from '../lib/db.ts';
+import { createPool } from '../lib/postgres.ts';
 import { openPipeline } from '../pipeline/context.ts';
 import type { LoadStep } from '../pipeline/load-plan/step.ts';
 import { silentProgress } from '../pipeline/progress.ts';

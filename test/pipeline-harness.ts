@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { config } from '../lib/config.ts';
 import { afterAll, beforeAll } from 'vitest';
-import type { Pool } from '../lib/db.ts';
+import type { Pool } from '../lib/postgres.ts';
 import { rebuildSearchIndex, SEARCH_TABLES } from '../lib/search/index.ts';
 import { openPipeline, type PipelineEnv } from '../pipeline/context.ts';
 import { silentProgress } from '../pipeline/progress.ts';

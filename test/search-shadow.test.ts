@@ -13,7 +13,7 @@ import type { LoadStep } from '../pipeline/load-plan/step.ts';
 import { rerunStage, runInput } from '../pipeline/run.ts';
 import type { HeadStart, Stage } from '../pipeline/stages/plan.ts';
 import { PREBUILT_TABLES, SEARCH_TABLES, SHADOW_SCHEMA } from '../lib/search/index.ts';
-import type { Pool } from '../lib/db.ts';
+import type { Pool } from '../lib/postgres.ts';
 import { copyDays, editLine, rebuiltInPlace, searchTablesOf, suitePipeline } from './pipeline-harness.ts';
 
 const suite = suitePipeline();

@@ -5,7 +5,7 @@
  */
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTransaction } from '../lib/db.ts';
+import { withTransaction } from '../lib/postgres.ts';
 import type { CarrierSnapshot } from '../lib/snapshot.ts';
 import { NATIONAL_OOS } from '../lib/domain.ts';
 import { deletions, normalizeText, oneEditAway, PostgresSearch, rebuildSearchIndex, refreshSearchIndex, searchParams, typoDistance } from '../lib/search/index.ts';

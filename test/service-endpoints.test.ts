@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { createPool } from '../lib/db.ts';
+import { createPool } from '../lib/postgres.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../lib/embedded-postgres.ts';
 import { migrate } from '../lib/migrate.ts';
 import { startApp, type TestApp } from './helpers/app.ts';

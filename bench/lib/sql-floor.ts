@@ -5,7 +5,7 @@
 import type pg from 'pg';
 import type { RoundSamples } from './stats.ts';
 
-/** A statement as the handler sends it (named when the handler prepares it: lib/db.ts statement). */
+/** A statement as the handler sends it (named when the handler prepares it: lib/postgres.ts statement). */
 export interface SqlCall {
   name?: string;
   text: string;

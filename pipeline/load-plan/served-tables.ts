@@ -10,7 +10,7 @@
  * file before PostgreSQL writes anything), `stageDelta`, then whatever must read the served rows
  * before they change, then `writeCarriers` and `writeChanges`.
  */
-import { sql, type PoolClient } from '../../lib/db.ts';
+import { sql, type PoolClient } from '../../lib/postgres.ts';
 import { fillEmptyTable } from '../../lib/empty-tables.ts';
 import { CARRIER_COLUMNS, CHANGE_COLUMNS, POLICY_COLUMNS } from '../columns.ts';
 import type { RunContext } from '../context.ts';

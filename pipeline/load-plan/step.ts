@@ -9,7 +9,7 @@
  *   load([...loadPlan(search), explode]); // a load that always rolls back
  */
 import path from 'node:path';
-import type { PoolClient } from '../../lib/db.ts';
+import type { PoolClient } from '../../lib/postgres.ts';
 import type { RunContext } from '../context.ts';
 
 export interface LoadTransaction {

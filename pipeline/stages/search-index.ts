@@ -11,7 +11,7 @@
  * Meilisearch (MEILI_URL set): the carriers written or removed since the run the index last
  * reflected are pushed; the first run (or --full) builds a new index and swaps it in.
  */
-import { withTransaction } from '../../lib/db.ts';
+import { withTransaction } from '../../lib/postgres.ts';
 import {
   MEILI_BACKEND,
   SEARCH_TABLES,

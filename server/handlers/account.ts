@@ -9,7 +9,7 @@
  */
 import crypto from 'node:crypto';
 import bcrypt from 'bcrypt';
-import { statement } from '../../lib/db.ts';
+import { statement } from '../../lib/postgres.ts';
 import { TIERS, type Tier } from '../../lib/domain.ts';
 import { resetPasswordMail } from '../../lib/mail/messages.ts';
 import { decrypt, encrypt, newApiKey, randomToken, serverSecret, sha256 } from '../../lib/secrets.ts';

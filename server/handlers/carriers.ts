@@ -1,5 +1,5 @@
 /** Carrier lookups: profile, safety, insurance, bulk by DOT and by MC. */
-import { statement } from '../../lib/db.ts';
+import { statement } from '../../lib/postgres.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { Request, Response } from 'express';
 import { answeredNotModified, etagOf } from '../etag.ts';

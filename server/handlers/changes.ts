@@ -3,7 +3,7 @@
  * carrier's rows. Only succeeded runs not yet purged by the 52-week retention (jobs/retention.ts)
  * are in the feed.
  */
-import { statement, type Pool } from '../../lib/db.ts';
+import { statement, type Pool } from '../../lib/postgres.ts';
 import { SUMMARY_KEYS } from '../../lib/domain.ts';
 import type { components } from '../../generated/openapi.ts';
 import { badRequest, notFound } from '../errors.ts';

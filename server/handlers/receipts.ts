@@ -1,5 +1,5 @@
 /** Vetting receipts: issue, read one, list the account's; and the keys that verify them. */
-import { statement } from '../../lib/db.ts';
+import { statement } from '../../lib/postgres.ts';
 import { serverSecret } from '../../lib/secrets.ts';
 import { accountOf } from '../auth.ts';
 import { notFound } from '../errors.ts';

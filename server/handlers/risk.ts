@@ -1,5 +1,5 @@
 /** Risk: the score under caller thresholds (stateless) and the history of the nightly score. */
-import { statement, type Pool } from '../../lib/db.ts';
+import { statement, type Pool } from '../../lib/postgres.ts';
 import { InvalidPolicyError, mergePolicy, riskInputFromSnapshot, scoreCarrier } from '../../lib/risk/index.ts';
 import type { ChameleonSignals, RiskPolicy, RiskScore, RiskSnapshotFields } from '../../lib/risk/index.ts';
 import { badRequest, notFound } from '../errors.ts';

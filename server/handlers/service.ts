@@ -1,5 +1,5 @@
 /** GET /v1/health and GET /v1/meta: never rate limited, keys ignored. */
-import { statement } from '../../lib/db.ts';
+import { statement } from '../../lib/postgres.ts';
 import type { HandlerFactory, JsonOf } from './types.ts';
 import { spec } from '../openapi.ts';
 

@@ -1,5 +1,5 @@
 /** GET /v1/carriers/{dot_number}/upcoming: the carrier's upcoming events (lib/foresight, docs/foresight.md). */
-import { statement } from '../../lib/db.ts';
+import { statement } from '../../lib/postgres.ts';
 import { upcomingEvents, type ForesightRow } from '../../lib/foresight/events.ts';
 import { timestamp } from '../carrier-view.ts';
 import { answeredNotModified, etagOf } from '../etag.ts';

@@ -1,5 +1,5 @@
 /** Watchlist endpoints: list, add, remove, check one DOT, recent changes of watched carriers. */
-import { statement, withTransaction } from '../../lib/db.ts';
+import { statement, withTransaction } from '../../lib/postgres.ts';
 import { TIERS } from '../../lib/domain.ts';
 import { accountOf } from '../auth.ts';
 import { badRequest, HttpError } from '../errors.ts';

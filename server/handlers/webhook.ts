@@ -3,7 +3,7 @@
  * test delivery, and the deliveries log. Deliveries themselves run in jobs/webhook-delivery.ts.
  */
 import type { components } from '../../generated/openapi.ts';
-import { statement } from '../../lib/db.ts';
+import { statement } from '../../lib/postgres.ts';
 import { attemptDelivery } from '../../lib/webhooks/attempt.ts';
 import { newWebhookSecret, sealWebhookSecret } from '../../lib/webhooks/secret.ts';
 import { normalisedWebhookUrl, webhookUrlProblem } from '../../lib/webhooks/url-policy.ts';

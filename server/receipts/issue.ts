@@ -7,7 +7,7 @@
  */
 import crypto from 'node:crypto';
 import { CompactSign, decodeProtectedHeader } from 'jose';
-import { statement, type Pool } from '../../lib/db.ts';
+import { statement, type Pool } from '../../lib/postgres.ts';
 import type { components } from '../../generated/openapi.ts';
 import { servedProfile } from '../carrier-profile.ts';
 import { CANONICALIZATION, canonicalJson, canonicalSha256 } from './canonical.ts';

@@ -5,7 +5,7 @@
  *   rotate-key    retire the current key and sign new receipts with a new one; the retired key
  *                 stays published at /.well-known/jwks.json, so receipts it signed still verify
  */
-import type { Pool } from '../../lib/db.ts';
+import type { Pool } from '../../lib/postgres.ts';
 import { publishedKeys, rotateSigningKey } from './signing-keys.ts';
 
 export const USAGE = `usage:

@@ -16,7 +16,7 @@
  */
 import { calculateJwkThumbprint, exportJWK, exportPKCS8, generateKeyPair, importPKCS8 } from 'jose';
 import type { components } from '../../generated/openapi.ts';
-import { statement, withTransaction, type Pool, type PoolClient } from '../../lib/db.ts';
+import { statement, withTransaction, type Pool, type PoolClient } from '../../lib/postgres.ts';
 import { decrypt, encrypt } from '../../lib/secrets.ts';
 
 export const RECEIPT_ALG = 'EdDSA';

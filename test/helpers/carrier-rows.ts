@@ -2,7 +2,7 @@
  * Hand-made registry rows for tests that need exact control over runs, carriers and changes
  * (the pipeline tests load real dumps instead).
  */
-import type { Pool, PoolClient } from '../../lib/db.ts';
+import type { Pool, PoolClient } from '../../lib/postgres.ts';
 
 /** A pool or a transaction's client. */
 type Db = Pool | PoolClient;

@@ -2,7 +2,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createPool, type Pool } from '../../lib/db.ts';
+import { createPool, type Pool } from '../../lib/postgres.ts';
 
 export interface TestDatabase {
   url: string;

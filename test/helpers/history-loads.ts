@@ -3,7 +3,7 @@
  * history steps' write-out of implicit versions, the writes, then the history step), for tests
  * that need exact control over a carrier's versions.
  */
-import { withTransaction, type Pool, type PoolClient } from '../../lib/db.ts';
+import { withTransaction, type Pool, type PoolClient } from '../../lib/postgres.ts';
 import type { CarrierSnapshot } from '../../lib/snapshot.ts';
 import { materializeHistory, writeHistory } from '../../pipeline/load-plan/history.ts';
 import { putCarriers, putPolicies, putRun, type PolicyInput } from './carrier-rows.ts';

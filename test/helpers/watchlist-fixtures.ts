@@ -4,7 +4,7 @@
  */
 import createClient from 'openapi-fetch';
 import type { paths } from '../../generated/openapi.ts';
-import type { Pool } from '../../lib/db.ts';
+import type { Pool } from '../../lib/postgres.ts';
 import type { TestApp } from './app.ts';
 import { carrierRow, putCarriers } from './carrier-rows.ts';
 

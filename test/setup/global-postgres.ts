@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../../lib/embedded-postgres.ts';
-import { ensureDatabase } from '../../lib/database.ts';
+import { ensureDatabase } from '../../lib/open-database.ts';
 import { migrate } from '../../lib/migrate.ts';
 
 export const TEMPLATE_DB = 'carrier_test_template';

@@ -5,7 +5,7 @@
  * after (lib/empty-tables.ts); a delta takes the changes in: rows and postings out and in, every
  * count moved by its change.
  */
-import type { PoolClient } from '../../db.ts';
+import type { PoolClient } from '../../postgres.ts';
 import { fillEmptyTables } from '../../empty-tables.ts';
 import { searchSql } from '../sql.ts';
 import { copyDerived, type DerivedFiles } from './derive.ts';

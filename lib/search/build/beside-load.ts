@@ -6,7 +6,7 @@
  * swaps them in.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { Pool } from '../../db.ts';
+import type { Pool } from '../../postgres.ts';
 import type { RefreshResult } from './apply.ts';
 import { deriveSearchTables, installMacros, removeDerivedFiles, type DerivedFiles } from './derive.ts';
 import { cargoLabels } from './labels.ts';

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { PoolClient } from '../../db.ts';
+import type { PoolClient } from '../../postgres.ts';
 import { copyFileToPg, duckToCsvFile } from '../../csv-copy.ts';
 import { ENTITY_TYPES_SQL } from '../entity-codes.ts';
 import { NORMALISER_SQL } from '../normalise.ts';

@@ -4,7 +4,7 @@
  * only ever added, by the one pipeline (or rebuild) that runs at a time.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { PoolClient } from '../../db.ts';
+import type { PoolClient } from '../../postgres.ts';
 import { searchSql, searchSqlWith } from '../sql.ts';
 
 export interface CargoLabel {

@@ -6,7 +6,7 @@
  */
 import { Meilisearch, type Index, type Settings } from 'meilisearch';
 import type { Config } from '../../config.ts';
-import type { Pool } from '../../db.ts';
+import type { Pool } from '../../postgres.ts';
 import { searchSql } from '../sql.ts';
 
 export const MEILI_BACKEND = 'meilisearch';

@@ -6,7 +6,7 @@
  * derivation as a run's full rebuild beside the load (beside-load.ts); PostgreSQL applies the result.
  */
 import os from 'node:os';
-import type { PoolClient } from '../../db.ts';
+import type { PoolClient } from '../../postgres.ts';
 import { searchSql } from '../sql.ts';
 import { applySearchChanges, fillSearchTables, timed, type RefreshResult } from './apply.ts';
 import { deriveSearchTables, installMacros, removeDerivedFiles } from './derive.ts';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { config } from '../../config.ts';
 import { copyPgToFile, duckReadCsv } from '../../csv-copy.ts';
-import type { PoolClient } from '../../db.ts';
+import type { PoolClient } from '../../postgres.ts';
 import { searchSql, searchSqlWith } from '../sql.ts';
 
 /** The snapshot's columns the rows are derived from, as apply/input.sql reads them. */

@@ -12,7 +12,7 @@
  * The one write outside the copies: cargo labels not seen before (search_cargo_labels), which
  * are only ever added and keep their bits.
  */
-import { withTransaction, type Pool, type PoolClient } from '../../db.ts';
+import { withTransaction, type Pool, type PoolClient } from '../../postgres.ts';
 import { createIndexSql, tableIndexes } from '../../empty-tables.ts';
 import { searchSql } from '../sql.ts';
 import { fillSearchTables, type RefreshResult } from './apply.ts';

@@ -2,7 +2,7 @@
  * The PostgreSQL search tables (sql/migrations/005.do.sql and after), and the record of the run
  * each search index reflects (search_index_state).
  */
-import type { PoolClient } from '../../db.ts';
+import type { PoolClient } from '../../postgres.ts';
 import { searchSql } from '../sql.ts';
 
 /** Every table the build writes (VACUUM them after it commits: it cannot run in a transaction). */

@@ -1,6 +1,6 @@
 /** The search backend of a server: Meilisearch when MEILI_URL is set, PostgreSQL otherwise. */
 import type { Config } from '../../config.ts';
-import type { Pool } from '../../db.ts';
+import type { Pool } from '../../postgres.ts';
 import { MeiliSearch } from './meilisearch.ts';
 import { PostgresSearch } from './postgres.ts';
 import type { SearchBackend } from '../contract.ts';

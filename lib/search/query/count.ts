@@ -1,6 +1,6 @@
 /** Carries out a count plan (plan.ts): the exact number of matches, per state when asked. */
 import type pg from 'pg';
-import type { PoolClient } from '../../db.ts';
+import type { PoolClient } from '../../postgres.ts';
 import type { TotalPlan } from './plan.ts';
 import { wordSlots } from './plan.ts';
 import type { Resolved } from './resolve.ts';

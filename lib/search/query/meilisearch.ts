@@ -10,7 +10,7 @@
  */
 import type { Meilisearch as Client } from 'meilisearch';
 import type { Config } from '../../config.ts';
-import type { Pool } from '../../db.ts';
+import type { Pool } from '../../postgres.ts';
 import { MEILI_INDEX, meiliClient, type CarrierDocument } from '../build/meili.ts';
 import { fetchRows } from './rows.ts';
 import type { SearchBackend, SearchParams, SearchResult, SortKey } from '../contract.ts';

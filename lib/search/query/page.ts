@@ -1,6 +1,6 @@
 /** Carries out a page plan (plan.ts): the DOT numbers of one page, in order. */
 import type pg from 'pg';
-import type { PoolClient } from '../../db.ts';
+import type { PoolClient } from '../../postgres.ts';
 import type { PageOrder, PagePlan } from './plan.ts';
 import { distanceSlices, planWalk, wordSlots } from './plan.ts';
 import type { Resolved } from './resolve.ts';

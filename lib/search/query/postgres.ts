@@ -8,7 +8,7 @@
  * prefix) is a typo: it matches the dictionary words within its typo budget instead (one edit
  * from 4 letters, two from 8; none found: nothing matches). At most 8 words take part.
  */
-import { withTransaction, type Pool, type PoolClient } from '../../db.ts';
+import { withTransaction, type Pool, type PoolClient } from '../../postgres.ts';
 import type { SearchBackend, SearchParams, SearchResult } from '../contract.ts';
 import { searchSql } from '../sql.ts';
 import { countMatches } from './count.ts';

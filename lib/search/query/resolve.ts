@@ -3,7 +3,7 @@
  * query words as the dictionary words each may match (typos corrected). The planner
  * (lib/search/query/plan.ts) decides from this alone; null when nothing can match.
  */
-import type { PoolClient } from '../../db.ts';
+import type { PoolClient } from '../../postgres.ts';
 import type { SearchParams } from '../contract.ts';
 import { entityCode } from '../entity-codes.ts';
 import { statesWithin, type StateDistance } from './geo.ts';

@@ -1,5 +1,5 @@
 /** Search result rows from `carriers`, in the order a backend found them. */
-import type { PoolClient } from '../../db.ts';
+import type { PoolClient } from '../../postgres.ts';
 import { NATIONAL_OOS } from '../../domain.ts';
 import { CENTROIDS, haversineMiles, roundMiles } from './geo.ts';
 import type { SearchParams, SearchRow } from '../contract.ts';

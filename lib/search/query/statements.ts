@@ -12,7 +12,7 @@
  *   db.query(onMatches('page/name', matchValues(r, wordSlots(r)), [offset, limit]));
  */
 import type pg from 'pg';
-import { prepared } from '../../db.ts';
+import { prepared } from '../../postgres.ts';
 import { containsPattern } from './text.ts';
 import type { PageOrder, WordSlots } from './plan.ts';
 import type { Resolved } from './resolve.ts';

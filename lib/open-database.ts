@@ -5,7 +5,7 @@
 import path from 'node:path';
 import pg from 'pg';
 import type { Config } from './config.ts';
-import { createPool, type Pool } from './db.ts';
+import { createPool, type Pool } from './postgres.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from './embedded-postgres.ts';
 import { migrate } from './migrate.ts';
 
