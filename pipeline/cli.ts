@@ -30,8 +30,8 @@ import { logger } from '../lib/logger.ts';
 import { openPipeline, type PipelineEnv } from './context.ts';
 import { InputError, StageOrderError } from './errors.ts';
 import { fetchCommand, FetchUsageError } from './fetch/command.ts';
-import { rerunStage, runInput, type DayOutcome, type StageOutcome } from './run.ts';
-import { batchDate, listRuns, quarantineOf, type EtlRun } from './runs.ts';
+import { rerunStage, runInput, type DayOutcome, type StageOutcome } from './run-stages.ts';
+import { batchDate, listRuns, quarantineOf, type EtlRun } from './etl-runs.ts';
 import { STAGE_ORDER } from './stages/plan.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));

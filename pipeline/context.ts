@@ -13,7 +13,7 @@ import type { Pool } from '../lib/postgres.ts';
 import { logger as rootLogger, type Logger } from '../lib/logger.ts';
 import { openDuck, runSchema, type Duck } from './duck.ts';
 import { createProgress, type Progress } from './progress.ts';
-import { batchDate, type EtlRun } from './runs.ts';
+import { batchDate, type EtlRun } from './etl-runs.ts';
 
 export interface RunContext {
   runId: number;

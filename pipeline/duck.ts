@@ -10,7 +10,7 @@ import type { Config } from '../lib/config.ts';
 import { sqlWith } from '../lib/postgres.ts';
 import { StageOrderError } from './errors.ts';
 import type { Progress } from './progress.ts';
-import { attachRunFiles } from './run-files.ts';
+import { attachRunFiles } from './carried-tables.ts';
 
 export interface Duck {
   conn: DuckDBConnection;

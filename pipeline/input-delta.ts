@@ -23,10 +23,10 @@ import path from 'node:path';
 import type { RunContext } from './context.ts';
 import { duckRows, duckSql, duckTableExists, lit, recordedRun, runSchema } from './duck.ts';
 import { sameFingerprint } from './fingerprint.ts';
-import { hasRunFile, openRunFile, publishRunFile, runFilesDir } from './run-files.ts';
+import { hasRunFile, openRunFile, publishRunFile, runFilesDir } from './carried-tables.ts';
 import type { BadRow } from './ingest/scan.ts';
 import type { Source } from './ingest/views.ts';
-import { previousRun, quarantineOf } from './runs.ts';
+import { previousRun, quarantineOf } from './etl-runs.ts';
 
 /** Lines of files without a DOT column share this key; a change in them takes the full path. */
 const NO_DOT = '#nodot';

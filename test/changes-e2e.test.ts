@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SNAPSHOT_COLUMNS, POLICY_COLUMNS } from '../pipeline/columns.ts';
 import { duckRows, runSchema } from '../pipeline/duck.ts';
-import { rerunStage, runDay } from '../pipeline/run.ts';
+import { rerunStage, runDay } from '../pipeline/run-stages.ts';
 import { synthesize, type Manifest } from '../pipeline/synth/index.ts';
 import { fullCarrier, type CarrierRow } from '../server/carrier-view.ts';
 import { startApp, type TestApp } from './helpers/app.ts';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fillEmptyTable } from '../lib/empty-tables.ts';
-import { runInput } from '../pipeline/run.ts';
+import { runInput } from '../pipeline/run-stages.ts';
 import { copyDays, suitePipeline } from './pipeline-harness.ts';
 
 const TABLES = [

@@ -22,8 +22,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../lib/config.ts';
 import { createPool, type Pool } from '../lib/postgres.ts';
-import { rerunStage, runDay } from '../pipeline/run.ts';
-import { getRun } from '../pipeline/runs.ts';
+import { rerunStage, runDay } from '../pipeline/run-stages.ts';
+import { getRun } from '../pipeline/etl-runs.ts';
 import { STAGE_ORDER, stagesInOrder, type StageName } from '../pipeline/stages/plan.ts';
 import { synthesize, type Manifest } from '../pipeline/synth/index.ts';
 import { startBoss, stopBoss, type PgBoss } from '../jobs/boss.ts';
@@ -198,7 +198,7 @@ describe.concurrent('the pipeline SIGKILLed inside each stage', () => {
     const db = await createDatabase(base);
     const dir = tempDir('fault-kill-pipeline-');
     for (const f of fs.readdirSync(baseDir).filter((n) => n.startsWith('pipeline.duckdb'))) {
-      fs.cpSync(path.join(baseDir, f), path.join(dir, f), { recursive: true }); // the file, its WAL, its run files (pipeline/run-files.ts)
+      fs.cpSync(path.join(baseDir, f), path.join(dir, f), { recursive: true }); // the file, its WAL, its run files (pipeline/carried-tables.ts)
     }
     dirs.push(dir);
     return { ...db, dir };

@@ -15,7 +15,7 @@ import { config } from '../lib/config.ts';
 import { createPool } from '../lib/postgres.ts';
 import { openPipeline } from '../pipeline/context.ts';
 import type { Progress } from '../pipeline/progress.ts';
-import { runDay } from '../pipeline/run.ts';
+import { runDay } from '../pipeline/run-stages.ts';
 
 const [dayDir, event, pattern, nth] = process.argv.slice(2);
 const label = new RegExp(pattern);

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDay } from '../pipeline/run.ts';
+import { runDay } from '../pipeline/run-stages.ts';
 import { startApp, type TestApp } from './helpers/app.ts';
 import type { FakePortal } from './helpers/fake-portal.ts';
 import { night, startPortal, tempRoot } from './helpers/fetch-night.ts';

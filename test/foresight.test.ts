@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { duckRows, runSchema } from '../pipeline/duck.ts';
-import { runDay, type DayOutcome } from '../pipeline/run.ts';
+import { runDay, type DayOutcome } from '../pipeline/run-stages.ts';
 import { startApp, type TestApp } from './helpers/app.ts';
 import { appendLines, copyDay, liCarrierLine, liRevocationLine, motusFullSet, replaceLines, withLiCarrierFields } from './helpers/hand-days.ts';
 import { tempDir, testPipeline, type TestPipeline } from './pipeline-harness.ts';

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runDay } from '../pipeline/run.ts';
+import { runDay } from '../pipeline/run-stages.ts';
 import { synthesize } from '../pipeline/synth/index.ts';
 import { servedTables, suitePipeline, tempDir } from './pipeline-harness.ts';
 

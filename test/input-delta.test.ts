@@ -9,8 +9,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { duckRows } from '../pipeline/duck.ts';
 import { deltaDir } from '../pipeline/input-delta.ts';
-import { runFilePath, runFileTables } from '../pipeline/run-files.ts';
-import { rerunStage, runDay, type DayOutcome } from '../pipeline/run.ts';
+import { runFilePath, runFileTables } from '../pipeline/carried-tables.ts';
+import { rerunStage, runDay, type DayOutcome } from '../pipeline/run-stages.ts';
 import { changesOf, copyDays, editLine, suitePipeline } from './pipeline-harness.ts';
 
 const suite = suitePipeline();

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { duckRows } from '../pipeline/duck.ts';
 import { InputError } from '../pipeline/errors.ts';
-import { runDay } from '../pipeline/run.ts';
+import { runDay } from '../pipeline/run-stages.ts';
 import { startApp, type TestApp } from './helpers/app.ts';
 import { hullDay } from './helpers/published-days.ts';
 import { testPipeline, tempDir, type TestPipeline } from './pipeline-harness.ts';

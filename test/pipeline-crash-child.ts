@@ -8,7 +8,7 @@ import { createPool } from '../lib/postgres.ts';
 import { openPipeline } from '../pipeline/context.ts';
 import type { LoadStep } from '../pipeline/load-plan/step.ts';
 import { silentProgress } from '../pipeline/progress.ts';
-import { rerunStage } from '../pipeline/run.ts';
+import { rerunStage } from '../pipeline/run-stages.ts';
 
 // The test database is migrated already: a plain pool on DATABASE_URL.
 const env = await openPipeline(config, { pool: createPool(config.databaseUrl, 2), progress: silentProgress });

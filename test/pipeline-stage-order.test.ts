@@ -5,8 +5,8 @@
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { StageOrderError } from '../pipeline/errors.ts';
-import { runStage } from '../pipeline/run.ts';
-import { beginRun, getRun } from '../pipeline/runs.ts';
+import { runStage } from '../pipeline/run-stages.ts';
+import { beginRun, getRun } from '../pipeline/etl-runs.ts';
 import { STAGE_ORDER, stageByName, stagesInOrder } from '../pipeline/stages/plan.ts';
 import { copyDays, servedTables, suitePipeline } from './pipeline-harness.ts';
 

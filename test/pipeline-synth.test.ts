@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rerunStage, runInput, type DayOutcome } from '../pipeline/run.ts';
-import { getRun } from '../pipeline/runs.ts';
+import { rerunStage, runInput, type DayOutcome } from '../pipeline/run-stages.ts';
+import { getRun } from '../pipeline/etl-runs.ts';
 import { entityCode, normalizeText, wordsOf } from '../lib/search/index.ts';
 import { synthesize, type Manifest } from '../pipeline/synth/index.ts';
 import { freshDatabase, type TestDatabase } from './helpers/db.ts';

@@ -11,7 +11,7 @@ import { ROOT } from '../lib/config.ts';
 import { bindFile } from '../pipeline/adapters/index.ts';
 import { readFirstLines } from '../pipeline/csv-lines.ts';
 import { duckRows } from '../pipeline/duck.ts';
-import { runDay } from '../pipeline/run.ts';
+import { runDay } from '../pipeline/run-stages.ts';
 import { startApp, type TestApp } from './helpers/app.ts';
 import { hull, hullDay, REAL, smsCensusDay } from './helpers/published-days.ts';
 import { freshDatabase } from './helpers/db.ts';

@@ -11,7 +11,7 @@ import { config } from '../lib/config.ts';
 import { DEFAULT_POLICY, weightedScore, type RiskScore } from '../lib/risk/index.ts';
 import { openPipeline, type PipelineEnv } from '../pipeline/context.ts';
 import { silentProgress } from '../pipeline/progress.ts';
-import { runInput } from '../pipeline/run.ts';
+import { runInput } from '../pipeline/run-stages.ts';
 import { synthesize } from '../pipeline/synth/index.ts';
 import { startApp, type TestApp } from './helpers/app.ts';
 import { tempDir } from './pipeline-harness.ts';

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LoadStep } from '../pipeline/load-plan/step.ts';
-import { rerunStage, runInput } from '../pipeline/run.ts';
+import { rerunStage, runInput } from '../pipeline/run-stages.ts';
 import type { HeadStart, Stage } from '../pipeline/stages/plan.ts';
 import { PREBUILT_TABLES, SEARCH_TABLES, SHADOW_SCHEMA } from '../lib/search/index.ts';
 import type { Pool } from '../lib/postgres.ts';

@@ -11,7 +11,7 @@ import { startBoss, stopBoss, type PgBoss } from '../jobs/boss.ts';
 import { startNotifyWorkers } from '../jobs/notify.ts';
 import { QUEUES } from '../jobs/queues.ts';
 import { startWebhookDeliveryWorker } from '../jobs/webhook-delivery.ts';
-import { runDay, type DayOutcome } from '../pipeline/run.ts';
+import { runDay, type DayOutcome } from '../pipeline/run-stages.ts';
 import { startApp, type TestApp } from './helpers/app.ts';
 import { appendLines, censusLine, copyDay, liRevocationLine } from './helpers/hand-days.ts';
 import { startSmtp, type TestSmtp } from './helpers/smtp.ts';

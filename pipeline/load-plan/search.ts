@@ -23,7 +23,7 @@ import {
   swapSearchShadow,
   type RefreshResult,
 } from '../../lib/search/index.ts';
-import { servedRun } from '../runs.ts';
+import { servedRun } from '../etl-runs.ts';
 import type { LoadStep } from './step.ts';
 
 /** DuckDB's half of a full rebuild from the run's snapshot, its files in `dir`. */

@@ -7,7 +7,7 @@ import { FLEET_PERCENT, FLEET_UNITS, OOS_MIN_INSPECTIONS, OOS_POINTS } from '../
 import type { RunContext } from '../context.ts';
 import { duckRows, duckRun, duckSql, duckTableExists, requireRunTables, runSchema, whereDotIn } from '../duck.ts';
 import { StageOrderError } from '../errors.ts';
-import { previousRun, recordSummary } from '../runs.ts';
+import { previousRun, recordSummary } from '../etl-runs.ts';
 import { changeSummary, movedSince } from './handoff.ts';
 import type { Stage } from './types.ts';
 

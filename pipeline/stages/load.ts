@@ -14,8 +14,8 @@ import { sql, withTransaction } from '../../lib/postgres.ts';
 import type { RunContext } from '../context.ts';
 import { duckRows, duckRun, duckSql, duckTableExists, requireRunTables, runSchema, whereDotIn } from '../duck.ts';
 import type { LoadStep, LoadTransaction, StepDetail } from '../load-plan/step.ts';
-import { dropRunFiles } from '../run-files.ts';
-import { listRuns, markSucceeded, previousRun, servedRun } from '../runs.ts';
+import { dropRunFiles } from '../carried-tables.ts';
+import { listRuns, markSucceeded, previousRun, servedRun } from '../etl-runs.ts';
 import { changeSummary, movedSince } from './handoff.ts';
 import type { Stage, StageOptions, StageResult } from './types.ts';
 

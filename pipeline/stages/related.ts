@@ -11,7 +11,7 @@
  * of the stage, and a night changes ~1 % of them. When the snapshot stage carried that run's rows
  * over, only the carriers it moved are compared. A fingerprint of the normalisation's SQL is
  * stored with them, so a changed normalisation runs on every carrier again. The identifiers
- * (8.5M rows at 2.1M carriers) are a run file (pipeline/run-files.ts), a copy of the previous
+ * (8.5M rows at 2.1M carriers) are a run file (pipeline/carried-tables.ts), a copy of the previous
  * run's file less the changed carriers' rows, plus their new ones. Output tables of the run's
  * schema: related (dot_number, related_companies, chameleon_links), standing (revoked or inactive
  * carriers with revoked_on; the next run carries inactive_since over), related_pairs,
@@ -23,8 +23,8 @@ import { CHAMELEON } from '../../lib/risk/thresholds.ts';
 import type { RunContext } from '../context.ts';
 import { duckRows, duckRun, duckSql, duckTableExists, lit, requireRunTables, runSchema, whereDotIn } from '../duck.ts';
 import { sameFingerprint, storeFingerprint } from '../fingerprint.ts';
-import { hasRunFile, openRunFile, publishRunFile } from '../run-files.ts';
-import { previousRun } from '../runs.ts';
+import { hasRunFile, openRunFile, publishRunFile } from '../carried-tables.ts';
+import { previousRun } from '../etl-runs.ts';
 import { movedSince } from './handoff.ts';
 import type { Stage, StageResult } from './types.ts';
 

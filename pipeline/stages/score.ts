@@ -20,7 +20,7 @@
  * batch, and write each scored batch to a tab-separated part file; one read_csv then loads every
  * part into the run's scores table. (Appending 1.3 GB of score JSON through a DuckDB appender on
  * the main thread took 40% of the stage, and the workers waited on it.) Every DuckDB call stays
- * on the main thread, one at a time. The scores table is a run file (pipeline/run-files.ts): a
+ * on the main thread, one at a time. The scores table is a run file (pipeline/carried-tables.ts): a
  * copy of the previous run's file, less the scores that no longer hold, plus the new ones.
  */
 import fs from 'node:fs';
@@ -31,8 +31,8 @@ import { RISK_SNAPSHOT_FIELDS } from '../../lib/risk/index.ts';
 import type { RunContext } from '../context.ts';
 import { duckRows, duckSql, duckTableExists, lit, requireRunTables, runSchema, whereDotIn } from '../duck.ts';
 import { sameFingerprint, storeFingerprint } from '../fingerprint.ts';
-import { hasRunFile, openRunFile, publishRunFile } from '../run-files.ts';
-import { previousRun } from '../runs.ts';
+import { hasRunFile, openRunFile, publishRunFile } from '../carried-tables.ts';
+import { previousRun } from '../etl-runs.ts';
 import { scoreColumns, writeScoredPart, type ScoreBatch } from './score-columns.ts';
 import { movedSince } from './handoff.ts';
 import type { Stage, StageResult } from './types.ts';

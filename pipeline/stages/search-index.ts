@@ -24,7 +24,7 @@ import {
   type MeiliRefresh,
   type RefreshResult,
 } from '../../lib/search/index.ts';
-import { servedRun } from '../runs.ts';
+import { servedRun } from '../etl-runs.ts';
 import type { Stage, StageResult } from './types.ts';
 
 export const searchIndex: Stage = {

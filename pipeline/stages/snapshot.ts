@@ -2,7 +2,7 @@
  * snapshot: the run's carrier snapshot (one row per DOT, the CarrierSnapshot columns of
  * lib/snapshot.ts), its active policies, the row hashes the diff and the incremental load
  * compare, and the policy events after the batch date. The tables are a run file
- * (pipeline/run-files.ts): after a previous run, the previous run's file, copied, gets new rows
+ * (pipeline/carried-tables.ts): after a previous run, the previous run's file, copied, gets new rows
  * (sql/duckdb/snapshot_carry.sql) instead of two million rows written again. With the ingest
  * stage's input delta (pipeline/input-delta.ts) only the delta's carriers are built, from the
  * delta files; without it every carrier is built, in temp tables, and the rows whose hash moved
@@ -15,8 +15,8 @@ import type { RunContext } from '../context.ts';
 import { duckRows, duckRun, duckSql, duckTableExists, lit, requireRunTables, runSchema } from '../duck.ts';
 import { sameFingerprint, storeFingerprint } from '../fingerprint.ts';
 import { deltaFromRun, deltaSchema, SNAPSHOT_MODEL } from '../input-delta.ts';
-import { hasRunFile, openRunFile, publishRunFile, runFileCatalog, runFileTables } from '../run-files.ts';
-import { previousRun } from '../runs.ts';
+import { hasRunFile, openRunFile, publishRunFile, runFileCatalog, runFileTables } from '../carried-tables.ts';
+import { previousRun } from '../etl-runs.ts';
 import type { Stage } from './types.ts';
 
 export const STATE_CENTROIDS = path.join(ROOT, 'data', 'state-centroids.csv');

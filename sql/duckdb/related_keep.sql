@@ -1,5 +1,5 @@
 -- related, step 0 with identifiers kept: the run's related_idents table (idents) is a copy of the
--- previous run's (pipeline/run-files.ts). The rows of carriers that are gone, and of those whose
+-- previous run's (pipeline/carried-tables.ts). The rows of carriers that are gone, and of those whose
 -- identifiers changed (related_source, normalised again by related_idents.sql), are deleted.
 -- Vars: schema (r<run>), idents (the table), candidates (a query of the DOTs that may be gone:
 -- every carrier of idents, or the run's snapshot_moved, which holds every carrier gone since).

@@ -1,5 +1,5 @@
 -- The previous run's scores that still hold, kept in this run's scores table (its run file is a
--- copy of the previous run's, pipeline/run-files.ts): same inputs (input_hash) and a batch date
+-- copy of the previous run's, pipeline/carried-tables.ts): same inputs (input_hash) and a batch date
 -- before the first date on which they may score differently (valid_until, lib/risk/horizon.ts;
 -- NULL: never). The others are deleted, the removed carriers' with them; score_todo.sql then
 -- picks the carriers left without a score. Vars: scores (the table), batch_date (DATE literal),

@@ -1,5 +1,5 @@
 -- The snapshot stage with the previous run's tables carried over: file holds a copy of the
--- previous run's snapshot, policies, row hashes and policy events (pipeline/run-files.ts), and
+-- previous run's snapshot, policies, row hashes and policy events (pipeline/carried-tables.ts), and
 -- the temp tables snapshot_new, policies_new, row_hashes_new and policy_events_new this run's
 -- (snapshot.sql). The rows of the carriers in moved are replaced: those whose row hash moved
 -- (~1 % a night) or that are on one side only, when the temp tables hold every carrier; the

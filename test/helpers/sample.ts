@@ -79,7 +79,7 @@ export async function loadedSample(): Promise<LoadedSample> {
   const built = await builtOnce();
   const db = await freshDatabase(built.database);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-test-duck-'));
-  // The file, its WAL if any, and its run files (pipeline/run-files.ts), which open from beside it.
+  // The file, its WAL if any, and its run files (pipeline/carried-tables.ts), which open from beside it.
   const from = path.dirname(built.duckdb);
   for (const f of fs.readdirSync(from).filter((n) => n.startsWith(path.basename(built.duckdb)))) {
     fs.cpSync(path.join(from, f), path.join(dir, f), { recursive: true });

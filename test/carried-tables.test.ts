@@ -1,5 +1,5 @@
 /**
- * Run files (pipeline/run-files.ts) on a real DuckDB file: a run's table carried over from the
+ * Run files (pipeline/carried-tables.ts) on a real DuckDB file: a run's table carried over from the
  * previous run's file, rerun from scratch, compacted after MAX_GENERATIONS copies, read again by
  * a new process, and removed with its run.
  */
@@ -8,10 +8,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { config } from '../lib/config.ts';
 import { duckRows, duckTableExists, openDuck, type Duck } from '../pipeline/duck.ts';
-import { dropRunFiles, hasRunFile, MAX_GENERATIONS, openRunFile, publishRunFile, runFilePath } from '../pipeline/run-files.ts';
+import { dropRunFiles, hasRunFile, MAX_GENERATIONS, openRunFile, publishRunFile, runFilePath } from '../pipeline/carried-tables.ts';
 import { tempDir } from './pipeline-harness.ts';
 
-const dir = tempDir('run-files-test-');
+const dir = tempDir('carried-tables-test-');
 const cfg = { ...config, dataDir: dir, duckdbPath: path.join(dir, 'pipeline.duckdb') };
 let duck: Duck;
 

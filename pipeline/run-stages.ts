@@ -8,8 +8,8 @@ import path from 'node:path';
 import { runContext, type PipelineEnv } from './context.ts';
 import { runSchema } from './duck.ts';
 import { deltaSchema } from './input-delta.ts';
-import { dropRunFiles } from './run-files.ts';
-import { beginRun, batchTsOf, getRun, isDayFolderName, markFailed, recordStage, runByBatch, servedRun, type EtlRun } from './runs.ts';
+import { dropRunFiles } from './carried-tables.ts';
+import { beginRun, batchTsOf, getRun, isDayFolderName, markFailed, recordStage, runByBatch, servedRun, type EtlRun } from './etl-runs.ts';
 import { isStage, runPlan, stageByName, type PlanOptions, type Stage, type StageOptions, type StageResult } from './stages/plan.ts';
 import { removeOrphanTmpDirs } from './tmp-dirs.ts';
 
