@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SNAPSHOT_COLUMNS, POLICY_COLUMNS } from '../pipeline/columns.ts';
+import { SNAPSHOT_COLUMNS, POLICY_COLUMNS } from '../pipeline/load-plan/served-columns.ts';
 import { duckRows, runSchema } from '../pipeline/duck.ts';
 import { rerunStage, runDay } from '../pipeline/run-stages.ts';
 import { synthesize, type Manifest } from '../pipeline/synth/index.ts';

@@ -61,7 +61,7 @@ describe('Company Census (147 columns) with L&I and SMS files', () => {
 
   it('has one row per census DOT with exactly the snapshot columns', async () => {
     expect([...byDot.keys()].sort()).toEqual(['1001', '1002', '1003', '1004', '1005']);
-    const { SNAPSHOT_COLUMNS } = await import('../pipeline/columns.ts');
+    const { SNAPSHOT_COLUMNS } = await import('../pipeline/load-plan/served-columns.ts');
     expect(Object.keys(byDot.get('1001')!)).toEqual([...SNAPSHOT_COLUMNS]);
   });
 

@@ -9,7 +9,7 @@ import { sql, withTransaction } from '../lib/postgres.ts';
 import { startBoss, stopBoss } from '../jobs/boss.ts';
 import { QUEUES } from '../jobs/queues.ts';
 import { pruneChanges, startRetentionWorker } from '../jobs/retention.ts';
-import { SNAPSHOT_COLUMNS } from '../pipeline/columns.ts';
+import { SNAPSHOT_COLUMNS } from '../pipeline/load-plan/served-columns.ts';
 import { materializeHistory, writeHistory } from '../pipeline/load-plan/history.ts';
 import { policiesAsOf } from '../server/point-in-time.ts';
 import { startApp, type TestApp } from './helpers/app.ts';

@@ -21,7 +21,7 @@ import { rerunStage, runInput } from '../pipeline/run-stages.ts';
 import { getRun } from '../pipeline/etl-runs.ts';
 import { loadRisk } from '../pipeline/load-plan/risk.ts';
 import { synthesize } from '../pipeline/synth/index.ts';
-import { writeScoredPart } from '../pipeline/stages/score-columns.ts';
+import { writeScoredPart } from '../pipeline/stages/score-batch.ts';
 import { scoreFromSource } from '../server/handlers/risk.ts';
 import type { Cluster } from '../pipeline/synth/clusters.ts';
 import { startApp, type TestApp } from './helpers/app.ts';

@@ -12,7 +12,7 @@
  */
 import { sql, type PoolClient } from '../../lib/postgres.ts';
 import { fillEmptyTable } from '../../lib/empty-tables.ts';
-import { CARRIER_COLUMNS, CHANGE_COLUMNS, POLICY_COLUMNS } from '../columns.ts';
+import { CARRIER_COLUMNS, CHANGE_COLUMNS, POLICY_COLUMNS } from './served-columns.ts';
 import type { RunContext } from '../context.ts';
 import { duckSql, duckTableExists, lit } from '../duck.ts';
 import { copyFileToPg } from '../../lib/csv-copy.ts';

@@ -1,6 +1,6 @@
 /** Worker thread of the score stage (score.ts): scores the batches it is sent, one at a time, into part files. */
 import { parentPort } from 'node:worker_threads';
-import { scoreColumns, writeScoredPart, type ScoreBatch } from './score-columns.ts';
+import { scoreColumns, writeScoredPart, type ScoreBatch } from './score-batch.ts';
 
 parentPort!.on('message', (batch: ScoreBatch & { id: number; file: string }) => {
   try {

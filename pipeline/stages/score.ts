@@ -33,7 +33,7 @@ import { duckRows, duckSql, duckTableExists, lit, requireRunTables, runSchema, w
 import { sameFingerprint, storeFingerprint } from '../fingerprint.ts';
 import { hasRunFile, openRunFile, publishRunFile } from '../carried-tables.ts';
 import { previousRun } from '../etl-runs.ts';
-import { scoreColumns, writeScoredPart, type ScoreBatch } from './score-columns.ts';
+import { scoreColumns, writeScoredPart, type ScoreBatch } from './score-batch.ts';
 import { movedSince } from './handoff.ts';
 import type { Stage, StageResult } from './types.ts';
 
@@ -68,7 +68,7 @@ async function readBatch(ctx: RunContext, lo: number, hi: number): Promise<Score
 }
 
 /** Every file whose change can change a score: the model, what it reads, how the stage feeds it. */
-const MODEL_SOURCES = ['lib/risk', 'lib/domain.ts', 'lib/snapshot.ts', 'pipeline/stages/score-columns.ts', 'sql/duckdb/score_input.sql'];
+const MODEL_SOURCES = ['lib/risk', 'lib/domain.ts', 'lib/snapshot.ts', 'pipeline/stages/score-batch.ts', 'sql/duckdb/score_input.sql'];
 
 /** The previous run when its scores were made by this model (and so may be kept). */
 async function reusableFrom(ctx: RunContext): Promise<number | null> {

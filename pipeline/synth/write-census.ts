@@ -10,7 +10,7 @@
 import { hash32, hfrac, hint } from './rng.ts';
 import { STATES } from './geo.ts';
 import { Out, q, type FileStat } from './csv.ts';
-import { CENSUS_COLUMNS } from './columns.ts';
+import { CENSUS_COLUMNS } from './published-columns.ts';
 import { ymd, yearOf } from './dates.ts';
 import { nameStyle } from './population.ts';
 import {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Out, type FileStat } from './csv.ts';
 import type { CensusWriter } from './census-thread.ts';
-import { DATASET, LEGACY_FILES } from './columns.ts';
+import { DATASET, LEGACY_FILES } from './published-columns.ts';
 import { operationOf } from './write-census.ts';
 import { writeMotusDiff, writeMotusFull } from './write-motus.ts';
 import { SMS_CRASH_HEADER, SMS_INSPECTION_HEADER, SMS_PASS_HEADER, SMS_PASS_PROPERTY_HEADER, passRows, writeCrashes, writeHazmatInspections } from './write-sms.ts';

@@ -13,7 +13,7 @@ import { Out, amount5, docket, dot8, q, type FileStat } from './csv.ts';
 import { mdy } from './dates.ts';
 import { nameStyle } from './population.ts';
 import { city, dbaName, legalName, street, zip } from './text.ts';
-import { LEGACY_ACTPENDINS_COLUMNS, LEGACY_AUTHHIST_COLUMNS, LEGACY_CARRIER_COLUMNS, LEGACY_FILES, LEGACY_REVOCATION_COLUMNS } from './columns.ts';
+import { LEGACY_ACTPENDINS_COLUMNS, LEGACY_AUTHHIST_COLUMNS, LEGACY_CARRIER_COLUMNS, LEGACY_FILES, LEGACY_REVOCATION_COLUMNS } from './published-columns.ts';
 import { POL_BIPD, POL_BOND, POL_CARGO, POL_EXCESS, policiesAt, requiredBipd, type Policy } from './policies.ts';
 import { REVOCATION_NOTICE_DAYS, legacyAuthorities, type LegacyAuthority } from './registry.ts';
 import { AUTH_A, AUTH_I, AUTH_N, AUTH_P, HAS_B, HAS_C, HAS_F, KIND_HHG, KIND_PASSENGER, REG_LEGACY, carshipBits, type Pop } from './model.ts';

@@ -21,7 +21,7 @@ import { hint } from './rng.ts';
 import { Out, q, type FileStat } from './csv.ts';
 import {
   MOTUS_AUTHHIST_COLUMNS, MOTUS_CARRIER_COLUMNS, MOTUS_DATASET, MOTUS_INSHIST_COLUMNS, MOTUS_INSUR_COLUMNS, MOTUS_REVOKE_COLUMNS,
-} from './columns.ts';
+} from './published-columns.ts';
 import { POL_BIPD, POL_EXCESS, policiesAt, policiesOf, type Policy } from './policies.ts';
 import { REVOCATION_NOTICE_DAYS, isMotusHeld } from './registry.ts';
 import {

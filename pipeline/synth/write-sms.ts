@@ -16,7 +16,7 @@
 import { hash32, hfrac, hint } from './rng.ts';
 import { STATES } from './geo.ts';
 import { q } from './csv.ts';
-import { BASIC_PREFIXES, SMS_CRASH_COLUMNS, SMS_INSPECTION_COLUMNS, SMS_PASS_COLUMNS, SMS_PASS_PROPERTY_COLUMNS } from './columns.ts';
+import { BASIC_PREFIXES, SMS_CRASH_COLUMNS, SMS_INSPECTION_COLUMNS, SMS_PASS_COLUMNS, SMS_PASS_PROPERTY_COLUMNS } from './published-columns.ts';
 import { dmy } from './dates.ts';
 import { TRAILER_MAKES, UNIT_MAKES } from './words.ts';
 import { KIND_HM, KIND_PASSENGER, type Pop } from './model.ts';

@@ -1,4 +1,4 @@
--- carriers rows of this run for COPY into PostgreSQL, in CARRIER_COLUMNS order (pipeline/columns.ts).
+-- carriers rows of this run for COPY into PostgreSQL, in CARRIER_COLUMNS order (pipeline/load-plan/served-columns.ts).
 -- {{filter}}: '' for a bulk load, or a WHERE clause on dot_number selecting the changed carriers (applied
 -- to the snapshot and to the joined tables).
 SELECT

@@ -1,4 +1,4 @@
--- The score stage's part files (pipeline/stages/score-columns.ts writeScoredPart) into the run's
+-- The score stage's part files (pipeline/stages/score-batch.ts writeScoredPart) into the run's
 -- scores table: tab-separated, no quoting (no field holds a tab or a line break), no NULLs.
 INSERT INTO {{scores}}
 SELECT *

@@ -1,8 +1,10 @@
 /**
- * The CarrierSnapshot columns in table order (DuckDB snapshot, PostgreSQL carriers). The type
- * checks keep this list and lib/snapshot.ts in step: a column added there fails to compile here.
+ * The columns of the served tables the load writes, in table order: carriers (the CarrierSnapshot
+ * columns, also the order of DuckDB's snapshot, then the run's own), policies and changes. The
+ * type checks keep SNAPSHOT_COLUMNS and lib/snapshot.ts in step: a column added there fails to
+ * compile here.
  */
-import type { CarrierSnapshot } from '../lib/snapshot.ts';
+import type { CarrierSnapshot } from '../../lib/snapshot.ts';
 
 export const SNAPSHOT_COLUMNS = [
   'dot_number', 'mc_number', 'legal_name', 'dba_name', 'entity_type', 'carrier_status', 'carrier_operation',
