@@ -5,7 +5,7 @@
 import type pg from 'pg';
 import { sql, statement } from '../lib/postgres.ts';
 import type { BenchRequest } from './lib/http-load.ts';
-import { copyOutRows } from '../lib/copy-out.ts';
+import { copyOutRows } from '../lib/binary-copy.ts';
 import { carriersByMcSql } from '../server/bulk-by-mc.ts';
 import { SEEN_LIMIT } from '../server/carrier-cache.ts';
 import type { SqlFloorCall } from './lib/sql-floor.ts';

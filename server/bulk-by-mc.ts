@@ -12,7 +12,7 @@
  * on its way), every MC number of the request is read again in one statement. MC numbers that
  * match nothing are not kept (nothing to evict them by); they are asked of the database each time.
  */
-import { copyOut, digitsArrayLiteral, eachBinaryCopyRow } from '../lib/copy-out.ts';
+import { copyOut, digitsArrayLiteral, eachBinaryCopyRow } from '../lib/binary-copy.ts';
 import { sqlWith, type Pool } from '../lib/postgres.ts';
 import { cacheKey, type CarrierCache } from './carrier-cache.ts';
 import { etagOf } from './etag.ts';

@@ -196,7 +196,7 @@ describe('answers sent already serialised', () => {
     try {
       const held = await q('SELECT dot_number, mc_number FROM carrier_core_json ORDER BY dot_number LIMIT 40');
       const mcs = held.map((r) => r.mc_number);
-      // Bulk-by-MC passes the stored profiles on as bytes (lib/copy-out.ts): one holds non-ASCII
+      // Bulk-by-MC passes the stored profiles on as bytes (lib/binary-copy.ts): one holds non-ASCII
       // characters, a quote and a backslash, which must arrive as the same characters.
       await q(`UPDATE carriers SET legal_name = 'ÑANDÚ "Fast" \\ Freight' WHERE dot_number = $1`, [held[0].dot_number]);
       await putCoreJson(app.db.pool, [held[0].dot_number]);

@@ -29,7 +29,7 @@ export async function timeCallSamples(call: (i: number) => Promise<unknown>, opt
   return { times, seconds: opts.seconds };
 }
 
-/** A statement, or what a handler does that is not one statement (bulk-by-MC's COPY: lib/copy-out.ts). */
+/** A statement, or what a handler does that is not one statement (bulk-by-MC's COPY: lib/binary-copy.ts). */
 export type SqlFloorCall = SqlCall | ((pool: pg.Pool) => Promise<unknown>);
 
 export const timeSqlSamples = (pool: pg.Pool, calls: SqlFloorCall[], opts: { seconds: number; connections: number }) =>

@@ -11,7 +11,7 @@
  * before they change, then `writeCarriers` and `writeChanges`.
  */
 import { sql, type PoolClient } from '../../lib/postgres.ts';
-import { fillEmptyTable } from '../../lib/empty-tables.ts';
+import { fillEmptyTable } from '../../lib/bulk-fill.ts';
 import { CARRIER_COLUMNS, CHANGE_COLUMNS, POLICY_COLUMNS } from './served-columns.ts';
 import type { RunContext } from '../context.ts';
 import { duckSql, duckTableExists, lit } from '../duck.ts';

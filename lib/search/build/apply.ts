@@ -2,11 +2,11 @@
  * PostgreSQL's half of the build: it derives nothing (bar the typo dictionary, filed from the
  * dictionary by search_deletions), it applies what DuckDB derived (derive.ts). A full build
  * COPYs every table into empty tables, their indexes and keys dropped during the COPY and built
- * after (lib/empty-tables.ts); a delta takes the changes in: rows and postings out and in, every
+ * after (lib/bulk-fill.ts); a delta takes the changes in: rows and postings out and in, every
  * count moved by its change.
  */
 import type { PoolClient } from '../../postgres.ts';
-import { fillEmptyTables } from '../../empty-tables.ts';
+import { fillEmptyTables } from '../../bulk-fill.ts';
 import { searchSql } from '../sql.ts';
 import { copyDerived, type DerivedFiles } from './derive.ts';
 import { addCargoLabels } from './labels.ts';

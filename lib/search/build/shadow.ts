@@ -13,7 +13,7 @@
  * are only ever added and keep their bits.
  */
 import { withTransaction, type Pool, type PoolClient } from '../../postgres.ts';
-import { createIndexSql, tableIndexes } from '../../empty-tables.ts';
+import { createIndexSql, tableIndexes } from '../../bulk-fill.ts';
 import { searchSql } from '../sql.ts';
 import { fillSearchTables, type RefreshResult } from './apply.ts';
 import type { DerivedFiles } from './derive.ts';

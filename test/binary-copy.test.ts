@@ -1,6 +1,6 @@
-/** Rows as raw bytes through COPY (FORMAT binary) (lib/copy-out.ts), as bulk-by-MC reads them. */
+/** Rows as raw bytes through COPY (FORMAT binary) (lib/binary-copy.ts), as bulk-by-MC reads them. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyOutRows, digitsArrayLiteral, parseBinaryCopy } from '../lib/copy-out.ts';
+import { copyOutRows, digitsArrayLiteral, parseBinaryCopy } from '../lib/binary-copy.ts';
 import { freshDatabase, type TestDatabase } from './helpers/db.ts';
 
 let db: TestDatabase;

@@ -1,10 +1,10 @@
 /**
- * Bulk writes into empty tables (lib/empty-tables.ts) drop the indexes, primary and foreign keys
+ * Bulk writes into empty tables (lib/bulk-fill.ts) drop the indexes, primary and foreign keys
  * and build them again: after a whole run, every table they touched has exactly the indexes and
  * constraints the migrations gave it.
  */
 import { describe, expect, it } from 'vitest';
-import { fillEmptyTable } from '../lib/empty-tables.ts';
+import { fillEmptyTable } from '../lib/bulk-fill.ts';
 import { runInput } from '../pipeline/run-stages.ts';
 import { copyDays, suitePipeline } from './pipeline-harness.ts';
 
