@@ -15,6 +15,8 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
+/** What both a Pool and a checked-out client offer: queries. */
+export type Queryable = Pick<pg.PoolClient, 'query'>;
 
 export function createPool(connectionString: string, max = 10): pg.Pool {
   const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });

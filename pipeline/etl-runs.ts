@@ -4,8 +4,7 @@
  */
 import path from 'node:path';
 import pg from 'pg';
-import { sql, type Pool } from '../lib/postgres.ts';
-import type { Queryable } from './pg-copy.ts';
+import { sql, type Pool, type Queryable } from '../lib/postgres.ts';
 
 /**
  * As stored, plus `interrupted`: stored as `running`, but no process works on it any more (killed

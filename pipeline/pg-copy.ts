@@ -8,11 +8,6 @@ import type pg from 'pg';
 import { copyFileToPg, duckToCsvFile } from '../lib/csv-copy.ts';
 import type { RunContext } from './context.ts';
 
-/** What both a Pool and a checked-out client offer. */
-export interface Queryable {
-  query<R extends pg.QueryResultRow = any>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>>;
-}
-
 /** Writes the result of a DuckDB SELECT to a headerless CSV file (lib/csv-copy.ts). */
 export const duckToCsv = (ctx: RunContext, select: string, file: string): Promise<void> => duckToCsvFile(ctx.duck, select, file);
 

@@ -1,12 +1,11 @@
 /** Carries out a count plan (plan.ts): the exact number of matches, per state when asked. */
 import type pg from 'pg';
-import type { PoolClient } from '../../postgres.ts';
+import type { Queryable } from '../../postgres.ts';
 import type { TotalPlan } from './plan.ts';
 import { wordSlots } from './plan.ts';
 import type { Resolved } from './resolve.ts';
 import { matchValues, onMatches, onPostings, postingValues, queryStatement } from './statements.ts';
 
-type Queryable = Pick<PoolClient, 'query'>;
 type Counts = { state: string | null; n: number }[];
 
 /** Matches per state (`byState`) or under the key null. */

@@ -1,12 +1,11 @@
 /** Carries out a page plan (plan.ts): the DOT numbers of one page, in order. */
 import type pg from 'pg';
-import type { PoolClient } from '../../postgres.ts';
+import type { Queryable } from '../../postgres.ts';
 import type { PageOrder, PagePlan } from './plan.ts';
 import { distanceSlices, planWalk, wordSlots } from './plan.ts';
 import type { Resolved } from './resolve.ts';
 import { matchValues, mergedWalk, onMatches, onPostings, postingValues } from './statements.ts';
 
-type Queryable = Pick<PoolClient, 'query'>;
 
 const ids = async (db: Queryable, query: pg.QueryConfig): Promise<number[]> =>
   (await db.query<{ id: number }>(query)).rows.map((row) => row.id);

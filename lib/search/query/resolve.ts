@@ -3,7 +3,7 @@
  * query words as the dictionary words each may match (typos corrected). The planner
  * (lib/search/query/plan.ts) decides from this alone; null when nothing can match.
  */
-import type { PoolClient } from '../../postgres.ts';
+import type { Queryable } from '../../postgres.ts';
 import type { SearchParams } from '../contract.ts';
 import { entityCode } from '../entity-codes.ts';
 import { statesWithin, type StateDistance } from './geo.ts';
@@ -45,8 +45,6 @@ export interface Resolved {
   /** The normalised query (the relevance order's key), or null without text. */
   query: string | null;
 }
-
-type Queryable = Pick<PoolClient, 'query'>;
 
 export async function resolve(db: Queryable, p: SearchParams): Promise<Resolved | null> {
   const geoStates = p.geo ? statesWithin(p.geo.lat, p.geo.lon, p.geo.radius) : null;
