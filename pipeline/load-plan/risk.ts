@@ -20,7 +20,7 @@
 import { sql, type PoolClient } from '../../lib/postgres.ts';
 import type { RunContext } from '../context.ts';
 import { duckRows, duckSql, duckTableExists, lit, requireRunTables, runSchema, whereDotIn } from '../duck.ts';
-import { copyDuckToPg } from '../pg-copy.ts';
+import { copyDuckToPg } from '../../lib/duckdb-postgres-csv.ts';
 import { previousRun } from '../etl-runs.ts';
 import { freshScoresSince } from '../stages/handoff.ts';
 import type { LoadStep } from './step.ts';

@@ -15,8 +15,7 @@ import { fillEmptyTable } from '../../lib/bulk-fill.ts';
 import { CARRIER_COLUMNS, CHANGE_COLUMNS, POLICY_COLUMNS } from './served-columns.ts';
 import type { RunContext } from '../context.ts';
 import { duckSql, duckTableExists, lit } from '../duck.ts';
-import { copyFileToPg } from '../../lib/csv-copy.ts';
-import { duckToCsv } from '../pg-copy.ts';
+import { copyFileToPg, duckToCsvFile } from '../../lib/duckdb-postgres-csv.ts';
 import { loadFile, type LoadStep, type LoadTransaction } from './step.ts';
 
 const cols = (list: readonly string[]) => `(${list.join(', ')})`;
@@ -55,7 +54,7 @@ export const exportRun: LoadStep = {
     const { ctx } = tx;
     const write = async (name: string, select: string) => {
       ctx.progress.start(`export ${name}`);
-      await duckToCsv(ctx, select, loadFile(tx, name));
+      await duckToCsvFile(ctx.duck, select, loadFile(tx, name));
       ctx.progress.end();
     };
     const changed = tx.mode === 'incremental'

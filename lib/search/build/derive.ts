@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { PoolClient } from '../../postgres.ts';
-import { copyFileToPg, duckToCsvFile } from '../../csv-copy.ts';
+import { copyFileToPg, duckToCsvFile } from '../../duckdb-postgres-csv.ts';
 import { ENTITY_TYPES_SQL } from '../entity-codes.ts';
 import { NORMALISER_SQL } from '../normalise.ts';
 import { searchSql, searchSqlWith } from '../sql.ts';

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { config } from '../../config.ts';
-import { copyPgToFile, duckReadCsv } from '../../csv-copy.ts';
+import { copyPgToFile, duckReadCsv } from '../../duckdb-postgres-csv.ts';
 import type { PoolClient } from '../../postgres.ts';
 import { searchSql, searchSqlWith } from '../sql.ts';
 

@@ -1,8 +1,8 @@
 /**
  * Moving rows between DuckDB and PostgreSQL as CSV files: DuckDB writes or reads a file (fast,
  * parallel), which is streamed into `COPY ... FROM STDIN` or out of `COPY ... TO STDOUT` with
- * pg-copy-streams. NULL is an unquoted empty field and '' a quoted one on both sides, so the
- * distinction survives.
+ * pg-copy-streams. The pipeline's load steps and the search build both move rows this way. NULL
+ * is an unquoted empty field and '' a quoted one on both sides, so the distinction survives.
  *
  * The CSV's delimiter and quote are the control characters 0x1F and 0x01 (both ends agree), not
  * ',' and '"': a field is quoted only when it holds one of them (or a line break), which registry
@@ -67,4 +67,34 @@ export function duckReadCsv(file: string, columns: Record<string, string>): stri
   const cols = Object.entries(columns).map(([name, type]) => `${lit(name)}: ${lit(type)}`).join(', ');
   return `read_csv(${lit(file)}, delim = ${lit(DELIMITER)}, quote = ${lit(QUOTE)}, escape = ${lit(QUOTE)}, header = false, `
     + `auto_detect = false, allow_quoted_nulls = false, columns = {${cols}})`;
+}
+
+/** What copyDuckToPg needs of its caller (the pipeline's RunContext has it). */
+interface CopyContext {
+  duck: DuckDBConnection;
+  /** A folder of the caller's for the CSV file, which is removed after the COPY. */
+  tmpDir: string;
+  progress: { start(label: string): void; update(done: number, total?: number): void; end(note?: string): void };
+}
+
+/**
+ * Copies a DuckDB SELECT into a PostgreSQL table in the caller's transaction. `table` may carry
+ * a column list: `carriers (dot_number, ...)`.
+ */
+export async function copyDuckToPg(
+  ctx: CopyContext,
+  client: pg.PoolClient,
+  opts: { select: string; table: string; label?: string },
+): Promise<number> {
+  const name = (opts.label ?? opts.table.split(/[\s(]/)[0]).replace(/[^\w-]/g, '_');
+  const file = path.join(ctx.tmpDir, `${name}.csv`);
+  try {
+    ctx.progress.start(`load ${name}`);
+    await duckToCsvFile(ctx.duck, opts.select, file);
+    const rows = await copyFileToPg(client, file, opts.table, (done, total) => ctx.progress.update(done, total));
+    ctx.progress.end(`${rows.toLocaleString('en-US')} rows`);
+    return rows;
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
 }

@@ -1,12 +1,12 @@
 /**
- * DuckDB to PostgreSQL through a CSV file (pipeline/pg-copy.ts): every text comes back as it was,
+ * DuckDB to PostgreSQL through a CSV file (lib/duckdb-postgres-csv.ts): every text comes back as it was,
  * NULL stays NULL and '' stays '', including texts holding the dialect's own delimiter and quote
  * (0x1F, 0x01), the usual CSV ones, line breaks and JSON.
  */
 import { describe, expect, it } from 'vitest';
+import { copyDuckToPg } from '../lib/duckdb-postgres-csv.ts';
 import { runContext } from '../pipeline/context.ts';
 import { lit } from '../pipeline/duck.ts';
-import { copyDuckToPg } from '../pipeline/pg-copy.ts';
 import { suitePipeline } from './pipeline-harness.ts';
 
 const suite = suitePipeline();
