@@ -11,7 +11,8 @@ import type { Config } from '../lib/config.ts';
 import { openDatabase } from '../lib/open-database.ts';
 import type { Pool } from '../lib/postgres.ts';
 import { logger as rootLogger, type Logger } from '../lib/logger.ts';
-import { openDuck, runSchema, type Duck } from './duck.ts';
+import { runSchema } from './duck.ts';
+import { openDuck, type Duck } from './open-duck.ts';
 import { createProgress, type Progress } from './progress.ts';
 import { batchDate, type EtlRun } from './etl-runs.ts';
 

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { config } from '../lib/config.ts';
-import { duckRows, duckTableExists, openDuck, type Duck } from '../pipeline/duck.ts';
+import { duckRows, duckTableExists } from '../pipeline/duck.ts';
+import { openDuck, type Duck } from '../pipeline/open-duck.ts';
 import { dropRunFiles, hasRunFile, MAX_GENERATIONS, openRunFile, publishRunFile, runFilePath } from '../pipeline/carried-tables.ts';
 import { tempDir } from './pipeline-harness.ts';
 
