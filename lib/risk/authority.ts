@@ -2,20 +2,19 @@
  * Facts about a carrier's operating authority and record age, shared by the Compliance rules and
  * the confidence level.
  */
-import type { AuthorityStatus } from '../snapshot.ts';
-import type { RiskInput } from './input.ts';
+import type { AuthorityStatus, CarrierSnapshot } from '../snapshot.ts';
 
 export const AUTHORITY_KINDS = ['COMMON', 'CONTRACT', 'BROKER'] as const;
 
+/** The snapshot fields these facts read; a RiskInput holds them (lib/risk/input.ts). */
 type AuthorityInput = Pick<
-  RiskInput,
+  CarrierSnapshot,
   | 'authority_status'
   | 'contract_authority_status'
   | 'broker_authority_status'
   | 'common_authority_date'
   | 'contract_authority_date'
   | 'add_date'
-  | 'as_of'
 >;
 
 /**
@@ -31,7 +30,7 @@ export function authorityState(status: string): AuthorityStatus {
   return 'INACTIVE';
 }
 
-type NeedInput = Pick<RiskInput, 'carrier_operation' | 'entity_type' | 'operation_classification'>;
+type NeedInput = Pick<CarrierSnapshot, 'carrier_operation' | 'entity_type' | 'operation_classification'>;
 
 /**
  * Whether the carrier needs interstate operating authority from FMCSA (49 U.S.C. 13901-13902): a
