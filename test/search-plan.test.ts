@@ -15,7 +15,7 @@ import {
   planWalk,
   wordSlots,
 } from '../lib/search/query/plan.ts';
-import type { Resolved, WordGroup } from '../lib/search/query/resolve.ts';
+import type { Resolved, WordGroup } from '../lib/search/query/resolved.ts';
 import { searchParams } from '../lib/search/index.ts';
 
 const TODAY = new Date('2026-11-20T00:00:00Z');

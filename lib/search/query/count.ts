@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { Queryable } from '../../postgres.ts';
 import type { TotalPlan } from './plan.ts';
 import { wordSlots } from './plan.ts';
-import type { Resolved } from './resolve.ts';
+import type { Resolved } from './resolved.ts';
 import { matchValues, onMatches, onPostings, postingValues, queryStatement } from './statements.ts';
 
 type Counts = { state: string | null; n: number }[];

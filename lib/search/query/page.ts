@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { Queryable } from '../../postgres.ts';
 import type { PageOrder, PagePlan } from './plan.ts';
 import { distanceSlices, planWalk, wordSlots } from './plan.ts';
-import type { Resolved } from './resolve.ts';
+import type { Resolved } from './resolved.ts';
 import { matchValues, mergedWalk, onMatches, onPostings, postingValues } from './statements.ts';
 
 

@@ -19,7 +19,7 @@
  */
 import type { SearchParams, SortKey } from '../contract.ts';
 import { roundMiles, type StateDistance } from './geo.ts';
-import type { Resolved, WordGroup } from './resolve.ts';
+import type { Resolved, WordGroup } from './resolved.ts';
 import { prefixEnd } from './text.ts';
 
 /**

@@ -15,7 +15,7 @@ import type pg from 'pg';
 import { prepared } from '../../postgres.ts';
 import { containsPattern } from './text.ts';
 import type { PageOrder, WordSlots } from './plan.ts';
-import type { Resolved } from './resolve.ts';
+import type { Resolved } from './resolved.ts';
 import { searchSql, searchSqlWith } from '../sql.ts';
 
 type Standalone =
