@@ -3,7 +3,8 @@
  * sample values) and the SQL the handler runs for the raw-SQL floor.
  */
 import type pg from 'pg';
-import { sql, statement } from '../lib/postgres.ts';
+import { statement } from '../lib/postgres.ts';
+import { sql } from '../lib/sql-files.ts';
 import type { BenchRequest } from './lib/http-load.ts';
 import { copyOutRows } from '../lib/binary-copy.ts';
 import { carriersByMcSql } from '../server/bulk-by-mc.ts';

@@ -15,7 +15,8 @@
  */
 import { pathToFileURL } from 'node:url';
 import { config } from '../lib/config.ts';
-import { createPool, sql, withTransaction, type Pool } from '../lib/postgres.ts';
+import { createPool, withTransaction, type Pool } from '../lib/postgres.ts';
+import { sql } from '../lib/sql-files.ts';
 import { migrate } from '../lib/migrate.ts';
 import { CENTROIDS, PostgresSearch, SEARCH_TABLES, rebuildSearchIndex, searchIndexState, searchParams } from '../lib/search/index.ts';
 import { driveSamples, summarizeLoad, type LoadResult, type LoadSamples } from './lib/http-load.ts';

@@ -8,7 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../lib/config.ts';
-import { sql, type Pool } from '../lib/postgres.ts';
+import type { Pool } from '../lib/postgres.ts';
+import { sql } from '../lib/sql-files.ts';
 import { logger, type Logger } from '../lib/logger.ts';
 import { runPipelineCli } from '../lib/pipeline-process.ts';
 import type { PgBoss } from './boss.ts';

@@ -12,7 +12,8 @@
  * events near enough to alert today.
  */
 import type { Config } from '../lib/config.ts';
-import { sql, withTransaction, type Pool, type PoolClient } from '../lib/postgres.ts';
+import { withTransaction, type Pool, type PoolClient } from '../lib/postgres.ts';
+import { sql } from '../lib/sql-files.ts';
 import { logger } from '../lib/logger.ts';
 import type { Mailer } from '../lib/mail/mailer.ts';
 import { watchlistDigestMail, type DigestCarrier } from '../lib/mail/watchlist-digest.ts';

@@ -5,7 +5,8 @@
  * as do finished webhook deliveries older than the retention (the deliveries table would grow by
  * one row per account and run forever).
  */
-import { sql, withTransaction, type Pool } from '../lib/postgres.ts';
+import { withTransaction, type Pool } from '../lib/postgres.ts';
+import { sql } from '../lib/sql-files.ts';
 import { logger } from '../lib/logger.ts';
 import type { PgBoss } from './boss.ts';
 import { QUEUES } from './queues.ts';

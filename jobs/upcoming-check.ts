@@ -15,7 +15,8 @@
  * the fan-out's transaction), and daily on its own schedule for the days without a load. D is the
  * injected clock's day, so tests move time instead of waiting for it.
  */
-import { sql, withTransaction, type Pool, type PoolClient } from '../lib/postgres.ts';
+import { withTransaction, type Pool, type PoolClient } from '../lib/postgres.ts';
+import { sql } from '../lib/sql-files.ts';
 import { dueThreshold } from '../lib/foresight/alerts.ts';
 import { upcomingEvents, type ForesightRow, type UpcomingEvent } from '../lib/foresight/events.ts';
 import type { PgBoss } from './boss.ts';

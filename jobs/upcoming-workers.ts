@@ -5,7 +5,8 @@
  * the common delivery worker (jobs/webhook-delivery.ts).
  */
 import type { Config } from '../lib/config.ts';
-import { sql, type Pool } from '../lib/postgres.ts';
+import type { Pool } from '../lib/postgres.ts';
+import { sql } from '../lib/sql-files.ts';
 import { logger } from '../lib/logger.ts';
 import type { Mailer } from '../lib/mail/mailer.ts';
 import { upcomingDigestMail, type UpcomingAlert } from '../lib/mail/upcoming-digest.ts';

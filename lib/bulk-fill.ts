@@ -10,7 +10,8 @@
  * commit. Everything is in the caller's transaction, so a failure restores the indexes with the
  * data; the lock TRUNCATE takes is held to the commit, like the load's own TRUNCATE of carriers.
  */
-import { sql, type Queryable } from './postgres.ts';
+import type { Queryable } from './postgres.ts';
+import { sql } from './sql-files.ts';
 
 /**
  * An index of a table (sql/pipeline/table_indexes.sql); a key's index with its constraint; or a

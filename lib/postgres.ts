@@ -1,11 +1,10 @@
 /**
- * PostgreSQL access: one Pool module, type parsers set in one place, SQL loaded from sql/ files.
+ * PostgreSQL access: one Pool module, type parsers set in one place, statements from sql/ files
+ * (lib/sql-files.ts) or put together at run time, transactions.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
-import { ROOT } from './config.ts';
+import { sql } from './sql-files.ts';
 
 // BIGINT counts and NUMERIC rates come back as JS numbers (all ours fit in 2^53);
 // DATE stays a 'YYYY-MM-DD' string so no time zone can shift it.
@@ -23,31 +22,6 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
   // An idle client losing its connection (e.g. the server restarted) must not crash the process.
   pool.on('error', () => {});
   return pool;
-}
-
-const sqlCache = new Map<string, string>();
-
-/** The text of `sql/<name>.sql`, read once. */
-export function sql(name: string): string {
-  let text = sqlCache.get(name);
-  if (text === undefined) {
-    text = fs.readFileSync(path.join(ROOT, 'sql', `${name}.sql`), 'utf8');
-    sqlCache.set(name, text);
-  }
-  return text;
-}
-
-/**
- * `sql/<name>.sql` with its {{placeholders}} filled: for statements that take no parameters (COPY,
- * the pipeline's DuckDB SQL). The values are put in as they are: the caller makes them safe
- * identifiers, numbers and literals.
- */
-export function sqlWith(name: string, vars: Record<string, string | number>): string {
-  return sql(name).replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
-    const v = vars[key];
-    if (v === undefined) throw new Error(`sql/${name}.sql: no value for {{${key}}}`);
-    return String(v);
-  });
 }
 
 /**

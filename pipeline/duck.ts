@@ -4,7 +4,7 @@
  * integers and literals only.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { sqlWith } from '../lib/postgres.ts';
+import { sqlWith } from '../lib/sql-files.ts';
 import { StageOrderError } from './errors.ts';
 import type { Progress } from './progress.ts';
 

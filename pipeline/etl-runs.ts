@@ -4,7 +4,8 @@
  */
 import path from 'node:path';
 import pg from 'pg';
-import { sql, type Pool, type Queryable } from '../lib/postgres.ts';
+import type { Pool, Queryable } from '../lib/postgres.ts';
+import { sql } from '../lib/sql-files.ts';
 
 /**
  * As stored, plus `interrupted`: stored as `running`, but no process works on it any more (killed

@@ -13,7 +13,8 @@
  * match nothing are not kept (nothing to evict them by); they are asked of the database each time.
  */
 import { copyOut, digitsArrayLiteral, eachBinaryCopyRow } from '../lib/binary-copy.ts';
-import { sqlWith, type Pool } from '../lib/postgres.ts';
+import type { Pool } from '../lib/postgres.ts';
+import { sqlWith } from '../lib/sql-files.ts';
 import { cacheKey, type CarrierCache } from './carrier-cache.ts';
 import { etagOf } from './etag.ts';
 

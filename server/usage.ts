@@ -9,7 +9,8 @@
  * A crash loses at most the last second's counts. GET /v1/auth/me flushes first, so it is exact
  * for the requests this process served; another server process's are at most a second late.
  */
-import { sql, type Pool } from '../lib/postgres.ts';
+import type { Pool } from '../lib/postgres.ts';
+import { sql } from '../lib/sql-files.ts';
 import { logger } from '../lib/logger.ts';
 
 const log = logger.child({ component: 'usage' });

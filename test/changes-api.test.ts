@@ -4,7 +4,7 @@
  * validated against openapi.yaml by the test app.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from '../lib/postgres.ts';
+import { sql } from '../lib/sql-files.ts';
 import { startApp, type TestApp } from './helpers/app.ts';
 import { carrierRow, putCarriers, putChanges, putRun } from './helpers/carrier-rows.ts';
 

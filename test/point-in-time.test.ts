@@ -5,7 +5,8 @@
  * retention (jobs/retention.ts) directly and as a pg-boss job.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, withTransaction } from '../lib/postgres.ts';
+import { withTransaction } from '../lib/postgres.ts';
+import { sql } from '../lib/sql-files.ts';
 import { startBoss, stopBoss } from '../jobs/boss.ts';
 import { QUEUES } from '../jobs/queues.ts';
 import { pruneChanges, startRetentionWorker } from '../jobs/retention.ts';

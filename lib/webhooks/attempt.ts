@@ -5,7 +5,8 @@
  * queue the next attempt (so a retry is scheduled exactly when its row says so).
  */
 import type { Config } from '../config.ts';
-import { sql, withTransaction, type Pool, type PoolClient } from '../postgres.ts';
+import { withTransaction, type Pool, type PoolClient } from '../postgres.ts';
+import { sql } from '../sql-files.ts';
 import { postOnce, type AttemptResult } from './deliver.ts';
 import { openWebhookSecret } from './secret.ts';
 import { signatureHeaders, type WebhookEvent } from './sign.ts';

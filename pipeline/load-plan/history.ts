@@ -13,7 +13,8 @@
  * Only the carriers the load touched are compared (its `load_delta`); a bulk load compares all.
  * Idempotent: a rerun of the same run's load first undoes what that run wrote, then writes it again.
  */
-import { sql, type PoolClient } from '../../lib/postgres.ts';
+import type { PoolClient } from '../../lib/postgres.ts';
+import { sql } from '../../lib/sql-files.ts';
 import type { LoadStep } from './step.ts';
 
 export interface HistoryContext {

@@ -17,7 +17,8 @@
  *   rerun deletes the run's rows first.
  * - risk_history_runs: the run's row count, for GET /v1/meta.
  */
-import { sql, type PoolClient } from '../../lib/postgres.ts';
+import type { PoolClient } from '../../lib/postgres.ts';
+import { sql } from '../../lib/sql-files.ts';
 import type { RunContext } from '../context.ts';
 import { duckRows, duckSql, duckTableExists, lit, requireRunTables, runSchema, whereDotIn } from '../duck.ts';
 import { copyDuckToPg } from '../../lib/duckdb-postgres-csv.ts';

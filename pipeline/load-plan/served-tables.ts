@@ -10,7 +10,8 @@
  * file before PostgreSQL writes anything), `stageDelta`, then whatever must read the served rows
  * before they change, then `writeCarriers` and `writeChanges`.
  */
-import { sql, type PoolClient } from '../../lib/postgres.ts';
+import type { PoolClient } from '../../lib/postgres.ts';
+import { sql } from '../../lib/sql-files.ts';
 import { fillEmptyTable } from '../../lib/bulk-fill.ts';
 import { CARRIER_COLUMNS, CHANGE_COLUMNS, POLICY_COLUMNS } from './served-columns.ts';
 import type { RunContext } from '../context.ts';

@@ -14,7 +14,7 @@
  * with the file's own lines.
  */
 import path from 'node:path';
-import { sql } from '../../lib/postgres.ts';
+import { sql } from '../../lib/sql-files.ts';
 import { ADAPTERS } from '../adapters/index.ts';
 import type { RunContext } from '../context.ts';
 import { isUtf8File, splitCsvLine } from '../csv-lines.ts';

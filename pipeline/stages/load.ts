@@ -10,7 +10,8 @@
  * transaction) and removes those gone.
  */
 import fs from 'node:fs';
-import { sql, withTransaction } from '../../lib/postgres.ts';
+import { withTransaction } from '../../lib/postgres.ts';
+import { sql } from '../../lib/sql-files.ts';
 import type { RunContext } from '../context.ts';
 import { duckRows, duckRun, duckSql, duckTableExists, requireRunTables, runSchema, whereDotIn } from '../duck.ts';
 import type { LoadStep, LoadTransaction, StepDetail } from '../load-plan/step.ts';
