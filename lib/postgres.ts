@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto';
 import pg from 'pg';
+import { logger } from './logger.ts';
 import { sql } from './sql-files.ts';
 
 // BIGINT counts and NUMERIC rates come back as JS numbers (all ours fit in 2^53);
@@ -19,8 +20,10 @@ export type Queryable = Pick<pg.PoolClient, 'query'>;
 
 export function createPool(connectionString: string, max = 10): pg.Pool {
   const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
-  // An idle client losing its connection (e.g. the server restarted) must not crash the process.
-  pool.on('error', () => {});
+  // An idle client losing its connection (the server restarted, an administrator ended the
+  // backend) must not crash the process: the pool drops that client and connects anew when asked.
+  // It is logged, so that a server going away between requests shows.
+  pool.on('error', (err) => logger.warn({ err }, 'PostgreSQL: an idle pooled connection was lost'));
   return pool;
 }
 
