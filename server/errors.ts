@@ -38,20 +38,43 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   415: 'UNSUPPORTED_MEDIA_TYPE',
 };
 
+/**
+ * The PostgreSQL error codes (SQLSTATE) the service tells apart, by PostgreSQL's own condition
+ * names (its manual's "PostgreSQL Error Codes" appendix). Code compares an error's code with
+ * these, never with a raw string.
+ */
+export const PG_ERROR = {
+  connection_exception: '08000',
+  connection_does_not_exist: '08003',
+  connection_failure: '08006',
+  string_data_right_truncation: '22001',
+  numeric_value_out_of_range: '22003',
+  invalid_datetime_format: '22007',
+  datetime_field_overflow: '22008',
+  character_not_in_repertoire: '22021',
+  invalid_text_representation: '22P02',
+  untranslatable_character: '22P05',
+  too_many_connections: '53300',
+  query_canceled: '57014',
+  admin_shutdown: '57P01',
+  crash_shutdown: '57P02',
+  cannot_connect_now: '57P03',
+} as const;
+
 /** Postgres / network failures that mean "the database is not reachable right now". */
-const UNAVAILABLE_CODES = new Set([
+const UNAVAILABLE_CODES = new Set<string>([
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
   'EPIPE',
-  '57P01', // admin_shutdown
-  '57P02', // crash_shutdown
-  '57P03', // cannot_connect_now
-  '53300', // too_many_connections
-  '08000', // connection_exception
-  '08003',
-  '08006',
-  '57014', // query_canceled (statement timeout)
+  PG_ERROR.admin_shutdown,
+  PG_ERROR.crash_shutdown,
+  PG_ERROR.cannot_connect_now,
+  PG_ERROR.too_many_connections,
+  PG_ERROR.connection_exception,
+  PG_ERROR.connection_does_not_exist,
+  PG_ERROR.connection_failure,
+  PG_ERROR.query_canceled, // a statement timeout
 ]);
 
 /**
@@ -59,13 +82,13 @@ const UNAVAILABLE_CODES = new Set([
  * range for its column): the request is bad, not the server.
  */
 const CLIENT_DATA_CODES: Record<string, string> = {
-  '22021': 'contains a character that is not allowed (e.g. a NUL byte)',
-  '22P05': 'contains a character that cannot be stored',
-  '22001': 'is too long',
-  '22003': 'is out of range',
-  '22P02': 'is not a valid value',
-  '22007': 'is not a valid date',
-  '22008': 'is not a valid date',
+  [PG_ERROR.character_not_in_repertoire]: 'contains a character that is not allowed (e.g. a NUL byte)',
+  [PG_ERROR.untranslatable_character]: 'contains a character that cannot be stored',
+  [PG_ERROR.string_data_right_truncation]: 'is too long',
+  [PG_ERROR.numeric_value_out_of_range]: 'is out of range',
+  [PG_ERROR.invalid_text_representation]: 'is not a valid value',
+  [PG_ERROR.invalid_datetime_format]: 'is not a valid date',
+  [PG_ERROR.datetime_field_overflow]: 'is not a valid date',
 };
 
 interface ValidatorError {

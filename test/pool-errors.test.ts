@@ -9,6 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { expect, inject, it } from 'vitest';
 import { ROOT } from '../lib/config.ts';
+import { PG_ERROR } from '../server/errors.ts';
 
 it('logs an idle connection the server ended, and the process goes on', async () => {
   const serverUrl = inject('pgServerUrl');
@@ -42,6 +43,6 @@ it('logs an idle connection the server ended, and the process goes on', async ()
   expect(lines).toContain('ALIVE 1');
   const logged = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { level: number; msg: string; err?: { code?: string } });
   expect(logged).toEqual([
-    expect.objectContaining({ level: 40, msg: 'PostgreSQL: an idle pooled connection was lost', err: expect.objectContaining({ code: '57P01' }) }),
+    expect.objectContaining({ level: 40, msg: 'PostgreSQL: an idle pooled connection was lost', err: expect.objectContaining({ code: PG_ERROR.admin_shutdown }) }),
   ]);
 });
