@@ -12,7 +12,7 @@ import { PIPELINE_EXIT, PipelineExitError, runPipelineCli } from '../lib/pipelin
 export type FetchStep = 'fetched' | 'unreachable' | 'sample';
 
 /** True for a day folder written by the sample generator (pipeline/synth: its manifest has a seed). */
-export function isGeneratedSample(dayDir: string): boolean {
+function isGeneratedSample(dayDir: string): boolean {
   try {
     const m = JSON.parse(fs.readFileSync(path.join(dayDir, 'manifest.json'), 'utf8')) as { seed?: unknown; changes?: unknown };
     return typeof m.seed === 'number' && Array.isArray(m.changes);

@@ -22,11 +22,11 @@ import { QUEUES } from './queues.ts';
 import { enqueueUpcomingCheck } from './upcoming-check.ts';
 import { enqueueDeliveries, inTransaction } from './webhook-delivery.ts';
 
-export interface NotifyJob {
+interface NotifyJob {
   etl_run_id: number;
 }
 
-export interface DigestJob {
+interface DigestJob {
   account_id: number;
   etl_run_id: number;
 }

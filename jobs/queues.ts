@@ -65,5 +65,3 @@ export const QUEUES = {
     options: { policy: 'singleton', retryLimit: 1, retryDelay: 900, expireInSeconds: 6 * 3600 },
   },
 } as const satisfies Record<string, QueueDefinition>;
-
-export type QueueKey = keyof typeof QUEUES;

@@ -11,10 +11,10 @@ import { logger } from '../lib/logger.ts';
 import type { PgBoss } from './boss.ts';
 import { QUEUES } from './queues.ts';
 
-export const RETENTION_WEEKS = 52;
+const RETENTION_WEEKS = 52;
 const WEEK_MS = 7 * 86_400_000;
 /** Daily, UTC, after the nightly ETL (config.etlCron defaults to 03:00). */
-export const RETENTION_CRON = '30 4 * * *';
+const RETENTION_CRON = '30 4 * * *';
 
 export interface PruneResult {
   /** Runs that left the feed. */

@@ -26,7 +26,7 @@ import { enqueueDeliveries, inTransaction } from './webhook-delivery.ts';
 /** Watched carriers read per query. */
 const PAGE = 5000;
 /** Alerts of events further in the past than this are removed (they guard nothing any more). */
-export const ALERT_KEEP_DAYS = 30;
+const ALERT_KEEP_DAYS = 30;
 
 export interface UpcomingDigestJob {
   account_id: number;

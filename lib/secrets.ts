@@ -90,6 +90,6 @@ export function randomToken(bytes = 32, prefix = ''): string {
 }
 
 /** API keys: `cdk_` + 32 random bytes. The prefix lets secret scanners recognise leaked keys. */
-export const API_KEY_PREFIX = 'cdk_';
+const API_KEY_PREFIX = 'cdk_';
 export const API_KEY_PATTERN = /^cdk_[A-Za-z0-9_-]{43}$/;
 export const newApiKey = (): string => randomToken(32, API_KEY_PREFIX);

@@ -119,7 +119,7 @@ export interface CarrierSnapshot {
 export type AuthorityStatus = 'ACTIVE' | 'PENDING' | 'INACTIVE' | 'NONE';
 
 /** Where a registration fact comes from: the legacy L&I archive (frozen 2026-05-14) or Motus. */
-export type Source = 'legacy' | 'motus';
+type Source = 'legacy' | 'motus';
 
 /** One operating authority of a carrier's dockets. */
 export interface AuthorityEntry {

@@ -49,34 +49,6 @@ export function readFirstLines(file: string, count: number, maxBytes = 1 << 20):
 export const readFirstLine = (file: string): string => readFirstLines(file, 1)[0] ?? '';
 
 /**
- * The physical line (1-based) on which record number `record` (1-based, the header counts)
- * starts. Quoted fields may span lines, so records and lines can differ.
- */
-export async function lineOfRecord(file: string, record: number): Promise<number> {
-  let line = 1;
-  let rec = 1;
-  let quoted = false;
-  let atRecordStart = true;
-  for await (const chunk of fs.createReadStream(file, { highWaterMark: 1 << 20 })) {
-    const buf = chunk as Buffer;
-    for (let i = 0; i < buf.length; i++) {
-      if (atRecordStart && rec === record) return line;
-      atRecordStart = false;
-      const b = buf[i];
-      if (b === 0x22) quoted = !quoted;
-      else if (b === 0x0a) {
-        line++;
-        if (!quoted) {
-          rec++;
-          atRecordStart = true;
-        }
-      }
-    }
-  }
-  return line;
-}
-
-/**
  * Whether a file is valid UTF-8 (checked natively, chunk by chunk; a multi-byte character cut by
  * a chunk boundary is carried into the next chunk).
  */

@@ -11,7 +11,7 @@ import { sql } from '../lib/sql-files.ts';
  * As stored, plus `interrupted`: stored as `running`, but no process works on it any more (killed
  * or crashed; the etl_run_states view, migration 010). `run` restarts failed and interrupted runs.
  */
-export type RunStatus = 'running' | 'interrupted' | 'succeeded' | 'failed';
+type RunStatus = 'running' | 'interrupted' | 'succeeded' | 'failed';
 
 export interface StageTiming {
   ms: number;

@@ -12,7 +12,7 @@ import { duckRows, duckTableExists, lit } from './duck.ts';
 const memo = new Map<string, string>();
 
 /** sha256 over the names and contents of `sources` (paths from the repository root). */
-export function fingerprintOf(sources: string[]): string {
+function fingerprintOf(sources: string[]): string {
   const key = sources.join('\0');
   let hex = memo.get(key);
   if (hex === undefined) {

@@ -20,7 +20,7 @@ import pg from 'pg';
 import type { Pool } from '../lib/postgres.ts';
 import { logger } from '../lib/logger.ts';
 
-export const CHANNEL = 'carrier_data';
+const CHANNEL = 'carrier_data';
 export const SEEN_LIMIT = 50_000;
 
 /**

@@ -61,7 +61,7 @@ export type CoreRow = Pick<
 >;
 
 /** The carrier's overall standing: its best authority (ACTIVE > PENDING > INACTIVE > NONE). */
-export function overallAuthority(c: Pick<CoreRow, 'authority_status' | 'contract_authority_status' | 'broker_authority_status'>): AuthorityStatus {
+function overallAuthority(c: Pick<CoreRow, 'authority_status' | 'contract_authority_status' | 'broker_authority_status'>): AuthorityStatus {
   const order: AuthorityStatus[] = ['ACTIVE', 'PENDING', 'INACTIVE', 'NONE'];
   return order.find((s) => [c.authority_status, c.contract_authority_status, c.broker_authority_status].includes(s)) ?? 'NONE';
 }

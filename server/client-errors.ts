@@ -20,7 +20,7 @@ function answerFor(err: NodeJS.ErrnoException): [number, Code, string] {
 }
 
 /** The raw HTTP/1.1 answer: status line, security headers, JSON envelope; the connection closes. */
-export function clientErrorAnswer(err: NodeJS.ErrnoException): string {
+function clientErrorAnswer(err: NodeJS.ErrnoException): string {
   const [status, code, message] = answerFor(err);
   const body = JSON.stringify({ error: { code, message } });
   const headers: (readonly [string, string])[] = [

@@ -33,7 +33,7 @@ export interface ContactVersions {
   versions: ContactVersion[];
 }
 
-export const TENURE_WINDOWS = [90, 365] as const;
+const TENURE_WINDOWS = [90, 365] as const;
 const DAY_MS = 86_400_000;
 
 /** The value a field is compared by (NUL cannot occur in the stored text). */

@@ -102,7 +102,7 @@ interface ValidatorError {
 
 const describeValidation = (err: ValidatorError): string => (err.errors?.length ? plainMessage(err.errors) : (err.message ?? 'Invalid request'));
 
-export function toHttpError(err: unknown): HttpError {
+function toHttpError(err: unknown): HttpError {
   if (err instanceof HttpError) return err;
   const e = (err ?? {}) as ValidatorError;
   if (e.code && UNAVAILABLE_CODES.has(e.code)) {

@@ -9,7 +9,7 @@ import { ROOT } from '../lib/config.ts';
 
 export const OPENAPI_PATH = path.join(ROOT, 'openapi.yaml');
 
-export type KeyUse = 'none' | 'optional' | 'required';
+type KeyUse = 'none' | 'optional' | 'required';
 
 export interface Operation {
   operationId: string;

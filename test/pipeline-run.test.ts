@@ -8,7 +8,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../lib/config.ts';
-import { runContext } from '../pipeline/context.ts';
 import { duckRows } from '../pipeline/duck.ts';
 import type { LoadStep } from '../pipeline/load-plan/step.ts';
 import { hasRunFile, runFilePath } from '../pipeline/carried-tables.ts';

@@ -65,7 +65,7 @@ export async function startTs(
   throw new Error(`${entry} did not become ready`);
 }
 
-export function rssMb(pid: number): number {
+function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
   return Math.round(kb / 1024);

@@ -6,7 +6,7 @@ import type pg from 'pg';
 import type { RoundSamples } from './stats.ts';
 
 /** A statement as the handler sends it (named when the handler prepares it: lib/postgres.ts statement). */
-export interface SqlCall {
+interface SqlCall {
   name?: string;
   text: string;
   values?: unknown[];

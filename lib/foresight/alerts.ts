@@ -5,7 +5,7 @@
  * nearest one at or above the days left, so a late event gets the tightest alert it still can
  * (7 at 5 days), and never the 30-day one afterwards.
  */
-export const ALERT_DAYS = [30, 7, 0] as const;
+const ALERT_DAYS = [30, 7, 0] as const;
 export type AlertThreshold = (typeof ALERT_DAYS)[number];
 
 /**

@@ -16,7 +16,7 @@ import type { AuthorityEntry, ScheduledEvent } from '../snapshot.ts';
 import { datasetIds, type EventSource } from './datasets.ts';
 import { mcs150DueDate, mcs150Schedule } from './mcs150.ts';
 
-export type UpcomingType = 'insurance_cancellation' | 'revocation' | 'suspension' | 'revocation_pending' | 'mcs150_due' | 'authority_pending';
+type UpcomingType = 'insurance_cancellation' | 'revocation' | 'suspension' | 'revocation_pending' | 'mcs150_due' | 'authority_pending';
 
 export interface UpcomingEvent {
   /** Stable for the same event from day to day (the watchlist sends each alert of an event once). */
@@ -43,7 +43,7 @@ export interface ForesightRow {
   mcs150_date: string | null;
 }
 
-export const MCS150_RULE = '49 CFR 390.19';
+const MCS150_RULE = '49 CFR 390.19';
 
 const DAY_MS = 86_400_000;
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);

@@ -44,7 +44,7 @@ function detail(e: UpcomingEvent): string {
 }
 
 /** One alert as a line: what, when, from where. */
-export function alertLine(a: UpcomingAlert): string {
+function alertLine(a: UpcomingAlert): string {
   const e = a.event;
   const source = `${e.source} ${e.dataset}${e.dataset_ids.length ? ` (${e.dataset_ids.join(' / ')})` : ''}`;
   return `${LABEL[e.type]} on ${e.date} (${when(e.days_until)}): ${detail(e)} [${source}]`;

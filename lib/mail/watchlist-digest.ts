@@ -4,7 +4,7 @@
  */
 import type { MailMessage } from './transport.ts';
 
-export interface DigestDiff {
+interface DigestDiff {
   category: string;
   old_values: Record<string, unknown>;
   new_values: Record<string, unknown>;

@@ -9,9 +9,9 @@ import type { ChameleonLink, RiskInput, SharedIdentifier } from './input.ts';
 import { SHARED_IDENTIFIERS } from './input.ts';
 import { CHAMELEON } from './thresholds.ts';
 
-export type ChameleonLevel = keyof typeof CHAMELEON.levels;
+type ChameleonLevel = keyof typeof CHAMELEON.levels;
 
-export interface ScoredLink {
+interface ScoredLink {
   link: ChameleonLink;
   /** Known identifiers, deduplicated, in SHARED_IDENTIFIERS order. */
   shared: SharedIdentifier[];
@@ -21,12 +21,12 @@ export interface ScoredLink {
 }
 
 /** Strong: shares phone or e-mail, or at least two identifiers. */
-export function isStrongLink(shared: readonly SharedIdentifier[]): boolean {
+function isStrongLink(shared: readonly SharedIdentifier[]): boolean {
   return shared.includes('phone') || shared.includes('email') || shared.length >= 2;
 }
 
 /** null when the link does not count at as_of (no known identifier, self link, not yet revoked, too old). */
-export function scoreLink(link: ChameleonLink, carrierDot: string, asOf: string): ScoredLink | null {
+function scoreLink(link: ChameleonLink, carrierDot: string, asOf: string): ScoredLink | null {
   const shared = SHARED_IDENTIFIERS.filter((id) => link.shared.includes(id));
   if (shared.length === 0 || link.dot_number === carrierDot) return null;
   const days = daysSince(link.revoked_on, asOf);
@@ -55,7 +55,7 @@ function compareLinks(a: ScoredLink, b: ScoredLink): number {
 }
 
 /** The links that count at as_of, strongest first. */
-export function rankChameleonLinks(input: Pick<RiskInput, 'dot_number' | 'as_of' | 'chameleon'>): ScoredLink[] {
+function rankChameleonLinks(input: Pick<RiskInput, 'dot_number' | 'as_of' | 'chameleon'>): ScoredLink[] {
   const scored = (input.chameleon?.links ?? [])
     .map((link) => scoreLink(link, input.dot_number, input.as_of))
     .filter((s): s is ScoredLink => s !== null)

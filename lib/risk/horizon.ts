@@ -40,7 +40,7 @@ export function withChangeDate<T>(score: () => T): { value: T; changesOn: number
  * n months later, or the 1st of the month after when that month is too short (a 31st counts in
  * on the 1st).
  */
-export function monthsReachedOn(since: string, n: number): number {
+function monthsReachedOn(since: string, n: number): number {
   const a = toCalendarDate(since);
   const index = a.year * 12 + (a.month - 1) + n; // months since year 0 of the month it is reached in
   const year = Math.floor(index / 12);

@@ -8,7 +8,7 @@ import type { RiskPolicy } from './policy.ts';
 import { INSURANCE } from './thresholds.ts';
 
 /** 1234567 → "$1,234,567" (no locale data involved). */
-export const dollars = (n: number): string => `$${String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+const dollars = (n: number): string => `$${String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 
 export function insuranceFindings(input: Pick<RiskInput, 'max_bipd' | 'max_cargo'>, policy: RiskPolicy): Finding[] {
   const found: Finding[] = [];

@@ -10,7 +10,7 @@ export interface RiskPolicy {
   min_cargo: number;
 }
 
-export const POLICY_FIELDS = ['min_bipd', 'min_cargo'] as const;
+const POLICY_FIELDS = ['min_bipd', 'min_cargo'] as const;
 export type PolicyField = (typeof POLICY_FIELDS)[number];
 
 export const DEFAULT_POLICY: Readonly<RiskPolicy> = Object.freeze({ min_bipd: 750_000, min_cargo: 0 });

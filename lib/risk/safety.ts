@@ -31,7 +31,7 @@ function oosRate(inspections: number, oos: number, rate: number | null): number 
 }
 
 /** Compared in hundredths of a percent so float noise never moves the edge. */
-export function atOosMultiple(rate: number, national: number): boolean {
+function atOosMultiple(rate: number, national: number): boolean {
   return Math.round(rate * 100) >= Math.round(SAFETY.oosMultiple * national * 100);
 }
 

@@ -3,7 +3,7 @@
  * the one list. The build derives the codes from it (lib/search/sql/derive/macros.sql, filled in
  * by lib/search/build/derive.ts); the query side looks filters up in it. 0: any other type.
  */
-export const ENTITY_TYPES = [
+const ENTITY_TYPES = [
   'CARRIER',
   'BROKER',
   'FREIGHT FORWARDER',

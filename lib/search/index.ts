@@ -10,18 +10,17 @@
  * applies them (apply.ts): a full rebuild beside a run's load (beside-load.ts, shadow.ts), a
  * rebuild in place or a refresh of one delta (refresh.ts). The Meilisearch index is kept by meili.ts.
  */
-export type { SearchBackend, SearchParams, SearchResult, SearchRow, SortKey } from './contract.ts';
-export { ENTITY_TYPES, entityCode } from './entity-codes.ts';
+export type { SearchParams } from './contract.ts';
+export { entityCode } from './entity-codes.ts';
 export { normalizeText, wordsOf } from './normalise.ts';
 export { createSearchBackend } from './query/backend.ts';
 export { CENTROIDS } from './query/geo.ts';
-export { MeiliSearch } from './query/meilisearch.ts';
 export { InvalidSearch, searchParams } from './query/params.ts';
-export { PostgresSearch, type PlanThresholds } from './query/postgres.ts';
+export { PostgresSearch } from './query/postgres.ts';
 export { deletions, oneEditAway, typoDistance } from './query/text.ts';
 export type { RefreshResult } from './build/apply.ts';
 export { SearchRebuild } from './build/beside-load.ts';
 export { MEILI_BACKEND, rebuildMeili, refreshMeili, type MeiliRefresh } from './build/meili.ts';
 export { rebuildSearchIndex, refreshSearchIndex } from './build/refresh.ts';
 export { SHADOW_SCHEMA, swapSearchShadow } from './build/shadow.ts';
-export { PREBUILT_TABLES, PG_BACKEND, SEARCH_TABLES, searchIndexState, setSearchIndexState } from './build/tables.ts';
+export { PREBUILT_TABLES, SEARCH_TABLES, searchIndexState, setSearchIndexState } from './build/tables.ts';

@@ -59,7 +59,7 @@ export const LINK_LOCAL_OR_METADATA = list([
 ]);
 
 /** Private, loopback, link-local and other non-public ranges (WEBHOOK_BLOCK_PRIVATE=true). */
-export const NON_PUBLIC = list([
+const NON_PUBLIC = list([
   ['0.0.0.0', 8], // "this network"
   ['10.0.0.0', 8],
   ['100.64.0.0', 10], // carrier-grade NAT

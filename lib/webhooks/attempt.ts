@@ -11,7 +11,7 @@ import { postOnce, type AttemptResult } from './deliver.ts';
 import { openWebhookSecret } from './secret.ts';
 import { signatureHeaders, type WebhookEvent } from './sign.ts';
 
-export type DeliveryStatus = 'pending' | 'retrying' | 'succeeded' | 'failed';
+type DeliveryStatus = 'pending' | 'retrying' | 'succeeded' | 'failed';
 
 export interface AttemptDeps {
   pool: Pool;

@@ -13,7 +13,7 @@ export type WebhookEvent = 'watchlist.changes' | 'watchlist.test' | 'watchlist.u
 const hmac = (secret: string, data: string) => crypto.createHmac('sha256', Buffer.from(secret, 'utf8')).update(data, 'utf8');
 
 /** The Standard Webhooks message id of a delivery: stable across its retries. */
-export const messageId = (deliveryId: number): string => `msg_${deliveryId}`;
+const messageId = (deliveryId: number): string => `msg_${deliveryId}`;
 
 /**
  * @example

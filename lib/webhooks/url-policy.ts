@@ -19,7 +19,7 @@ import dns from 'node:dns';
 import type net from 'node:net';
 import { canonicalAddress, isNonPublicAddress, LINK_LOCAL_OR_METADATA, literalIn, REFUSED_LITERALS } from './addresses.ts';
 
-export { isNonPublicAddress } from './addresses.ts';
+;
 
 const REFUSED_NAMES = new Set(['localhost', 'localhost.']);
 
@@ -77,7 +77,7 @@ export async function webhookUrlProblem(
 }
 
 /** A refusal to connect, raised by `guardedLookup` or `connectionProblem`. */
-export class BlockedAddressError extends Error {
+class BlockedAddressError extends Error {
   readonly code = 'EBLOCKED';
 }
 

@@ -14,7 +14,7 @@ import { census147, censusSms42 } from './census.ts';
 import { liActPendIns, liAuthHist, liCarrier, liInsHist, liInsur, liRevocation } from './legacy.ts';
 import { motusAuthHist, motusCarrier, motusInsHist, motusInsur, motusRevokeSuspend } from './motus.ts';
 import { smsCrash, smsInspection, smsPass, smsPassProperty } from './sms.ts';
-import type { Adapter, Role } from './types.ts';
+import type { Adapter } from './types.ts';
 
 export type { Adapter, Role } from './types.ts';
 
@@ -38,12 +38,6 @@ export const ADAPTERS: readonly Adapter[] = [
   smsCrash,
 ];
 
-export function adapterByName(name: string): Adapter {
-  const a = ADAPTERS.find((x) => x.name === name);
-  if (!a) throw new Error(`unknown adapter ${name}`);
-  return a;
-}
-
 /** The adapter of a dataset id, or undefined for an id no layout is published in. */
 export const adapterOfDataset = (id: string): Adapter | undefined => ADAPTERS.find((a) => a.datasets.includes(id));
 
@@ -66,7 +60,7 @@ const requiredCache = new Map<string, string[]>();
  * The columns an adapter cannot do without: those its SQL mapping reads. Found in the SQL text,
  * so the mapping is the one list; a published column nothing reads may be missing from a file.
  */
-export function requiredColumns(a: Adapter): string[] {
+function requiredColumns(a: Adapter): string[] {
   let req = requiredCache.get(a.name);
   if (!req) {
     const text = fs.readFileSync(path.join(ROOT, 'sql', 'duckdb', 'adapters', `${a.name}.sql`), 'utf8').toLowerCase();

@@ -5,7 +5,7 @@
  */
 import type { Adapter } from './types.ts';
 
-export const SMS_BASICS = ['unsafe_driv', 'hos_driv', 'driv_fit', 'contr_subst', 'veh_maint'] as const;
+const SMS_BASICS = ['unsafe_driv', 'hos_driv', 'driv_fit', 'contr_subst', 'veh_maint'] as const;
 const TOTALS = ['dot_number', 'insp_total', 'driver_insp_total', 'driver_oos_insp_total', 'vehicle_insp_total', 'vehicle_oos_insp_total'];
 
 /** AB Pass `m3ry-qcip`, C Pass `h3zn-uid9`: 36 columns. `_PCT` is `N%` or a reason in words. */

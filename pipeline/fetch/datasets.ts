@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../lib/config.ts';
 
-export type Cadence = 'daily' | 'monthly' | 'frozen';
-export type DownloadMode = 'rows.csv' | 'paged';
+type Cadence = 'daily' | 'monthly' | 'frozen';
+type DownloadMode = 'rows.csv' | 'paged';
 
 export interface DatasetSpec {
   /** Socrata 4x4 id, e.g. 'az4n-8mr2'; the day folder's file is `<id>.csv`. */
@@ -25,7 +25,7 @@ export interface DatasetSpec {
   fetch?: boolean;
 }
 
-export const DATASETS_FILE = path.join(ROOT, 'data', 'fmcsa-datasets.json');
+const DATASETS_FILE = path.join(ROOT, 'data', 'fmcsa-datasets.json');
 
 const CADENCES: readonly string[] = ['daily', 'monthly', 'frozen'];
 const MODES: readonly string[] = ['rows.csv', 'paged'];

@@ -46,7 +46,7 @@ export interface FetchDayResult {
   actions: Record<string, string>;
 }
 
-export const DEFAULT_PAGE_ROWS = 100_000;
+const DEFAULT_PAGE_ROWS = 100_000;
 
 /**
  * @example

@@ -10,7 +10,7 @@ import { FetchError, HttpStatusError, PortalUnreachableError, TransientError } f
 const UNREACHABLE = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
 /** The first `code` on an error's cause chain (fetch wraps the socket's error in a TypeError). */
-export function errorCode(err: unknown): string | undefined {
+function errorCode(err: unknown): string | undefined {
   for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
     if (typeof e.code === 'string') return e.code;
   }
@@ -24,7 +24,7 @@ export interface PortalClient {
   appToken: string;
 }
 
-export function requestHeaders(client: PortalClient): Record<string, string> {
+function requestHeaders(client: PortalClient): Record<string, string> {
   return client.appToken ? { 'X-App-Token': client.appToken } : {};
 }
 

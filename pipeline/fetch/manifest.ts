@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Column } from './metadata.ts';
 
-export const MANIFEST = 'manifest.json';
+const MANIFEST = 'manifest.json';
 const FETCHED_BY = 'pipeline fetch';
 
 export interface ManifestEntry {

@@ -42,8 +42,8 @@ const KEYS: Record<MotusRole, { deleteBy: string[]; identity: string[] | 'row' }
   },
 };
 
-export const MOTUS_ROLES = Object.keys(KEYS) as MotusRole[];
-export const stateTable = (role: string) => `${role}_state`;
+const MOTUS_ROLES = Object.keys(KEYS) as MotusRole[];
+const stateTable = (role: string) => `${role}_state`;
 
 /** A column's value as keys compare it: canonical docket, unpadded DOT, trimmed upper case. */
 const canon = (col: string, alias: string) => {

@@ -34,10 +34,10 @@ export interface ScanResult {
 }
 
 /** The dataset a file is, for the quarantine: its id when known, else its layout. */
-export const datasetLabel = (src: Source): string => src.binding.dataset ?? src.adapter.label;
+const datasetLabel = (src: Source): string => src.binding.dataset ?? src.adapter.label;
 
 /** The tail of a file: a last record without its line end must still be whole. */
-export function checkNotCut(src: Source): void {
+function checkNotCut(src: Source): void {
   const size = fs.statSync(src.file).size;
   if (size === 0) return;
   const fd = fs.openSync(src.file, 'r');

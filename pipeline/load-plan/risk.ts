@@ -112,7 +112,7 @@ export async function loadRisk(ctx: RunContext, client: PoolClient, mode: 'full'
  * to change: the load's delta, every carrier (a bulk load), or the staged ones (risk_stage).
  * Nothing on a rerun of the baseline run's own load, whose implicit rows are what it writes.
  */
-export async function materializeRisk(client: PoolClient, runId: number, which: 'delta' | 'all' | 'staged'): Promise<number> {
+async function materializeRisk(client: PoolClient, runId: number, which: 'delta' | 'all' | 'staged'): Promise<number> {
   const baseline = (await client.query<{ etl_run_id: number }>(sql('pipeline/risk_history_baseline'))).rows[0];
   if (!baseline || baseline.etl_run_id === runId) return 0;
   return (await client.query(sql(`pipeline/risk_history_materialize_${which}`))).rowCount ?? 0;

@@ -16,7 +16,7 @@ const MASS_REMOVAL_SHARE = 0.1;
 const MASS_REMOVAL_MIN = 1000;
 
 /** The run this run is compared with, when its snapshot is still in DuckDB. */
-export async function comparedRun(ctx: RunContext): Promise<number | null> {
+async function comparedRun(ctx: RunContext): Promise<number | null> {
   const prev = await previousRun(ctx.pool, ctx.batchTs);
   if (!prev) return null;
   if (!(await duckTableExists(ctx.duck, runSchema(prev.etl_run_id), 'snapshot'))) {

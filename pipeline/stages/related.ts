@@ -29,7 +29,7 @@ import { movedSince } from './handoff.ts';
 import type { Stage, StageResult } from './types.ts';
 
 /** related_companies of the full profile: at most this many (openapi FullCarrier). */
-export const MAX_RELATED = 20;
+const MAX_RELATED = 20;
 
 /** What the normalised identifiers are made by: kept from a run only while these are the same. */
 const NORMALISATION = ['sql/duckdb/related_macros.sql', 'sql/duckdb/related_idents.sql'];

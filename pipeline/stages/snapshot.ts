@@ -19,7 +19,7 @@ import { hasRunFile, openRunFile, publishRunFile, runFileCatalog, runFileTables 
 import { previousRun } from '../etl-runs.ts';
 import type { Stage } from './types.ts';
 
-export const STATE_CENTROIDS = path.join(ROOT, 'data', 'state-centroids.csv');
+const STATE_CENTROIDS = path.join(ROOT, 'data', 'state-centroids.csv');
 
 const TABLES = runFileTables('snapshot');
 

@@ -13,7 +13,7 @@ import { emailOf, officerOf, phoneOf, phyCityOf, phyStateOf, phyStreetOf, phyZip
 import { operatesVehicles, type Ctx } from './population.ts';
 import { AUTH_I, CARSHIP_HAS, STATUS_A, STATUS_I, brokerOf, contractOf, packAuth, type Pop } from './model.ts';
 
-export type ClusterKind = 'phone' | 'email' | 'address' | 'officer';
+type ClusterKind = 'phone' | 'email' | 'address' | 'officer';
 
 export interface Cluster {
   id: string;
@@ -33,7 +33,7 @@ const KINDS: ClusterKind[] = ['phone', 'email', 'address', 'officer'];
 /** Sizes of the big clusters at full scale (2.1M carriers), scaled down for small runs. */
 const BIG = { phone: 2000, address: 800, email: 400 } as const;
 
-export function sharedValue(p: Pop, s: number, kind: ClusterKind): string {
+function sharedValue(p: Pop, s: number, kind: ClusterKind): string {
   switch (kind) {
     case 'phone':
       return phoneOf(p, s);

@@ -18,12 +18,12 @@ import {
 import { forwarderOnly, isMotusHeld } from './registry.ts';
 import { AUTH_N, AUTH_STATUS, CARRIER_STATUS, REV_BROKER, REV_COMMON, REV_CONTRACT, brokerOf, commonOf, type Pop } from './model.ts';
 
-export const carrierStatus = (p: Pop, s: number): string => CARRIER_STATUS[p.status[s]];
+const carrierStatus = (p: Pop, s: number): string => CARRIER_STATUS[p.status[s]];
 
-export function legalNameOf(p: Pop, s: number): string {
+function legalNameOf(p: Pop, s: number): string {
   return normTrim(legalName(p.nameId[s], nameStyle(p, s)));
 }
-export function dbaNameOf(p: Pop, s: number): string {
+function dbaNameOf(p: Pop, s: number): string {
   return p.dbaId[s] ? normTrim(dbaName(p.dbaId[s], nameStyle(p, s))) : '';
 }
 export function officerOf(p: Pop, s: number, which: 1 | 2): string {
@@ -39,12 +39,12 @@ export const emailOf = (p: Pop, s: number): string =>
   p.emailId[s] ? normLower(rawEmail(email(p.emailId[s]), p.fmt[s])) : '';
 
 /** The best status of the carrier's common authority (Motus: its motor-carrier authority). */
-export function authorityStatusOf(p: Pop, s: number): string {
+function authorityStatusOf(p: Pop, s: number): string {
   if (p.mc[s] === 0) return AUTH_STATUS[AUTH_N];
   if (isMotusHeld(p, s) && forwarderOnly(p, s)) return AUTH_STATUS[AUTH_N];
   return AUTH_STATUS[commonOf(p.auth[s])];
 }
-export const brokerStatusOf = (p: Pop, s: number): string => AUTH_STATUS[p.mc[s] ? brokerOf(p.auth[s]) : AUTH_N];
+const brokerStatusOf = (p: Pop, s: number): string => AUTH_STATUS[p.mc[s] ? brokerOf(p.auth[s]) : AUTH_N];
 
 /**
  * The kinds with a pending revocation, in the snapshot's order (COMMON;CONTRACT;BROKER;FREIGHT
@@ -63,8 +63,8 @@ export function revocationOf(p: Pop, s: number): string {
   return parts.join(';');
 }
 /** Policies are filed by docket: none without one. */
-export const maxBipdOf = (p: Pop, s: number): number => (p.mc[s] ? Math.max(p.bipd[s], p.bipdXs[s]) * 1000 : 0);
-export const maxCargoOf = (p: Pop, s: number): number => (p.mc[s] ? p.cargo[s] * 1000 : 0);
+const maxBipdOf = (p: Pop, s: number): number => (p.mc[s] ? Math.max(p.bipd[s], p.bipdXs[s]) * 1000 : 0);
+const maxCargoOf = (p: Pop, s: number): number => (p.mc[s] ? p.cargo[s] * 1000 : 0);
 export const driverRateOf = (p: Pop, s: number): number | null => rateOf(p.dO[s], p.dI[s]);
 export const vehicleRateOf = (p: Pop, s: number): number | null => rateOf(p.vO[s], p.vI[s]);
 

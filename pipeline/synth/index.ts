@@ -41,7 +41,7 @@ export interface SynthOptions {
   onDay?: (day: DaySummary) => void;
 }
 
-export interface DaySummary {
+interface DaySummary {
   date: string;
   dir: string;
   carriers: number;

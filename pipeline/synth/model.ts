@@ -157,23 +157,6 @@ export const CARSHIP = [
   { code: 'T', w: 0.5 },
 ] as const;
 
-const ENTITY_ORDER: [string, string][] = [
-  ['C', 'CARRIER'],
-  ['B', 'BROKER'],
-  ['F', 'FREIGHT FORWARDER'],
-  ['S', 'SHIPPER'],
-  ['R', 'REGISTRANT'],
-  ['I', 'INTERMODAL EQUIPMENT PROVIDER'],
-  ['T', 'CARGO TANK'],
-];
-
-/** entity_type as lib/snapshot.ts derives it: first of CARSHIP in the order C, B, F, S, R, I, T. */
-export function entityTypeOf(carship: string): string {
-  const codes = carship.split(';');
-  for (const [c, name] of ENTITY_ORDER) if (codes.includes(c)) return name;
-  return '';
-}
-export const CARSHIP_ENTITY = CARSHIP.map((c) => entityTypeOf(c.code));
 /** Entity codes of each CARSHIP value as bits (index in 'CBFSRIT'), precomputed for hot loops. */
 const CARSHIP_BITS = CARSHIP.map((c) => c.code.split(';').reduce((b, x) => b | (1 << 'CBFSRIT'.indexOf(x)), 0));
 export const CARSHIP_HAS = (ix: number, code: string): boolean => (CARSHIP_BITS[ix] & (1 << 'CBFSRIT'.indexOf(code))) !== 0;

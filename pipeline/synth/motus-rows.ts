@@ -25,10 +25,10 @@ export const motusDocketHyphen = (p: Pop, s: number): string => `MC-${p.mc[s]}`;
 const STATUS_WORD = ['', 'Active', 'Inactive', 'Pending'];
 /** Kinds of authority a Motus-held carrier can hold: its motor-carrier (or forwarder) and its broker authority. */
 export const MOTUS_COMMON = 0;
-export const MOTUS_BROKER = 1;
+const MOTUS_BROKER = 1;
 
 /** OP_AUTH_TYPE of the carrier's authority of a kind (§3.1 gives the published names). */
-export function authorityType(p: Pop, s: number, kind: number): string {
+function authorityType(p: Pop, s: number, kind: number): string {
   const hhg = (p.kind[s] & KIND_HHG) !== 0;
   if (kind === MOTUS_BROKER) return hhg ? 'Broker of Household Goods' : 'Broker of Property (Except Household Goods)';
   // §3.1 prints this one cut short ("Freight Forwarder of Property…"): completed like the broker's.
@@ -41,7 +41,7 @@ export function authorityType(p: Pop, s: number, kind: number): string {
  * The carrier's authorities held or held before (status N is none), as [kind, code]. A docket the
  * legacy archive has must keep one, or the archive's stale row would stand for it.
  */
-export function motusAuthorities(p: Pop, s: number): [number, number][] {
+function motusAuthorities(p: Pop, s: number): [number, number][] {
   const a = p.auth[s];
   if (contractOf(a) !== AUTH_N) throw new Error(`DOT ${p.dot[s]}: a Motus-held carrier with contract authority (registry.ts folds it)`);
   const out: [number, number][] = [];

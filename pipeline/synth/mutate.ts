@@ -72,7 +72,7 @@ export function setAuthority(p: Pop, s: number, k: Kind, to: number, day: number
 }
 
 /** Cycles an authority N → P → A → I → A (apply, grant, revoke, reinstate) as a Motus filing. */
-export function cycleAuthority(p: Pop, s: number, k: Kind, day: number): void {
+function cycleAuthority(p: Pop, s: number, k: Kind, day: number): void {
   makeMotus(p, s);
   const from = getStat(p, s, k);
   setAuthority(p, s, k, from === AUTH_N ? AUTH_P : from === AUTH_A ? AUTH_I : AUTH_A, day);
@@ -139,7 +139,7 @@ export function scheduledEvents(d: Day): void {
 type Mutation = (d: Day) => void;
 
 /** A random live carrier (not reserved) satisfying `pred`, or -1. */
-export function pickSlot(d: Day, pred: (s: number) => boolean): number {
+function pickSlot(d: Day, pred: (s: number) => boolean): number {
   const { p, rng, reserved } = d;
   for (let t = 0; t < 64; t++) {
     const s = rng.int(p.n);
@@ -370,7 +370,6 @@ const MUTATIONS: [number, string, Mutation][] = [
 ];
 
 const MUT_CUM = cumulative(MUTATIONS.map((m) => m[0]));
-export const MUTATION_NAMES = MUTATIONS.map((m) => m[1]);
 /** Share of the churn budget spent on new carriers (sizes the population arrays). */
 export const NEW_CARRIER_SHARE = MUTATIONS[0][0] / MUT_CUM[MUT_CUM.length - 1];
 

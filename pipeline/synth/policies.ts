@@ -31,7 +31,7 @@ export interface Policy {
   insurer: string;
 }
 
-export function policyNumber(seed: number, effective: number, kind: number): string {
+function policyNumber(seed: number, effective: number, kind: number): string {
   const h = hash32(seed, kind + 1, effective);
   return `${String.fromCharCode(65 + (h % 26))}${String.fromCharCode(65 + ((h >>> 5) % 26))}${String(h % 100_000_000).padStart(8, '0')}`;
 }

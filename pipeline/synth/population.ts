@@ -62,7 +62,7 @@ const EXCESS_LIMITS = [10_000, 10_000, 25_000];
 const PU_SMALL_CUM = cumulative([0.12, 0.08, 0.055, 0.03, 0.025]); // 2..6
 
 /** Power units of a carrier: ~58% one truck, ~91% ≤6, ~97% <20, ~99.6% ≤100, tail to 10,000. */
-export function samplePowerUnits(rng: Rng): number {
+function samplePowerUnits(rng: Rng): number {
   const u = rng.next();
   if (u < 0.015) return 0;
   if (u < 0.6) return 1;
@@ -137,7 +137,7 @@ function drawHistory(p: Pop, s: number, rng: Rng, horizon: number, stat: number,
 }
 
 /** Fills the inspection, hazmat and crash counts of a vehicle-operating carrier. */
-export function drawSafety(p: Pop, s: number, rng: Rng): void {
+function drawSafety(p: Pop, s: number, rng: Rng): void {
   const pu = p.pu[s];
   const active = p.status[s] !== STATUS_I;
   p.dI[s] = p.dO[s] = p.vI[s] = p.vO[s] = p.hI[s] = p.hO[s] = 0;
@@ -199,7 +199,7 @@ const LEGACY_MARGIN_DAYS = 30;
  * new carriers (isNew) are added on `day`, their registration pending or active and their
  * authority applied for in Motus.
  */
-export function genCarrier(p: Pop, s: number, ctx: Ctx, rng: Rng, day: number, rank: number, isNew: boolean): void {
+function genCarrier(p: Pop, s: number, ctx: Ctx, rng: Rng, day: number, rank: number, isNew: boolean): void {
   const start = ctx.startDay;
   const cutover = ctx.cutover;
   const cs = rng.weighted(CARSHIP_CUM);

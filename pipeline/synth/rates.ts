@@ -11,7 +11,7 @@ export function hund(oos: number, insp: number): number {
 }
 
 /** True when oos × 10000 / insp ends in exactly .5 (a rounding tie). */
-export function isTie(oos: number, insp: number): boolean {
+function isTie(oos: number, insp: number): boolean {
   if (insp <= 0) return false;
   const num = 20_000 * oos;
   return num % insp === 0 && (num / insp) % 2 === 1;

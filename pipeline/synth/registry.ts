@@ -27,7 +27,7 @@ import {
 } from './model.ts';
 
 /** Days before the first day at which the cutover lies when FMCSA's date is not before it. */
-export const CUTOVER_LEAD_DAYS = 120;
+const CUTOVER_LEAD_DAYS = 120;
 
 /** The cutover day: FMCSA's freeze date, or CUTOVER_LEAD_DAYS before a run that starts earlier. */
 export function cutoverDay(frozenOn: number, startDay: number): number {
@@ -127,7 +127,7 @@ export const REVOCATION_NOTICE_DAYS = 30;
  * state keeps the latest reinstatement and the latest end, so the later of those on or before
  * the cutover decides; a grant after it was an application then, or nothing.
  */
-export function authorityAt(code: number, g: number, r: number, e: number, cutover: number): LegacyAuthority {
+function authorityAt(code: number, g: number, r: number, e: number, cutover: number): LegacyAuthority {
   const none: LegacyAuthority = { code: AUTH_N, granted: 0, reinstated: 0, ended: 0, revocationPending: false };
   if (code === AUTH_N || code === AUTH_P) return none;
   if (g === 0 || g > cutover) return g && g - cutover <= PENDING_AT_CUTOVER_DAYS ? { ...none, code: AUTH_P } : none;

@@ -34,7 +34,7 @@ const SURNAMES = uniq([...COMMON_SURNAMES, ...RARE_SURNAMES]);
 const FIRSTS = uniq(FIRST_NAMES);
 
 /** A surname: common names half of the time, otherwise a rarer composed one. */
-export function surname(h: number): string {
+function surname(h: number): string {
   return (h & 1) === 0
     ? COMMON_SURNAMES[(h >>> 1) % COMMON_SURNAMES.length]
     : RARE_SURNAMES[(h >>> 1) % RARE_SURNAMES.length];

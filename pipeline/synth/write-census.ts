@@ -22,7 +22,7 @@ import {
   KIND_HM, KIND_INTERSTATE, KIND_PASSENGER, RATINGS, STATUS_CODE, brokerOf, commonOf, contractOf, type Pop,
 } from './model.ts';
 
-export const CENSUS_HEADER = CENSUS_COLUMNS.join(',');
+const CENSUS_HEADER = CENSUS_COLUMNS.join(',');
 
 const OTHER_CARGO = ['SCRAP METAL', 'PALLETS', 'TIRES', 'MULCH', 'EQUIPMENT', 'FEED, SEED AND HAY', 'AUTO PARTS'];
 
@@ -92,7 +92,7 @@ export function operationOf(p: Pop, s: number): '' | 'A' | 'B' | 'C' {
   return kind & KIND_INTERSTATE ? 'A' : kind & KIND_HM ? 'B' : 'C';
 }
 
-export function censusRow(p: Pop, s: number): string {
+function censusRow(p: Pop, s: number): string {
   const h = p.seed[s];
   const fmt = p.fmt[s];
   const sti = p.st[s];

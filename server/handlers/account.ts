@@ -25,7 +25,7 @@ const RESET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const API_KEY_PURPOSE = 'api-key';
 
 /** E-mails are compared and stored trimmed and in lower case. */
-export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
 function checkPassword(password: string): void {
   // Characters, as the contract counts them (code points, not UTF-16 units).

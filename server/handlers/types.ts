@@ -20,7 +20,7 @@ export type BodyOf<K extends OperationId> = NonNullable<operations[K]['requestBo
 export type JsonOf<K extends OperationId, S extends keyof operations[K]['responses']> =
   operations[K]['responses'][S] extends { content: { 'application/json': infer B } } ? B : never;
 
-export type Handler = (req: Request, res: Response) => Promise<void> | void;
+type Handler = (req: Request, res: Response) => Promise<void> | void;
 export type HandlerMap = Partial<Record<OperationId, Handler>>;
 export type HandlerFactory = (services: Services) => HandlerMap;
 

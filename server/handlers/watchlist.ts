@@ -7,7 +7,7 @@ import { bareNumber } from './carriers.ts';
 import { bodyOf, pathOf, queryOf, type HandlerFactory, type JsonOf } from './types.ts';
 
 /** GET /v1/watchlist/changes looks back at most this far (spec). */
-export const WATCHLIST_WINDOW_DAYS = 30;
+const WATCHLIST_WINDOW_DAYS = 30;
 const DAY_MS = 86_400_000;
 
 /** `since` as an instant: a bare date is midnight UTC (the validator has checked the format). */

@@ -66,7 +66,7 @@ export async function issueReceipt(pool: Pool, req: IssueRequest): Promise<Recei
 }
 
 /** The receipt a stored JWS holds: its payload, with the header's `kid` and the JWS itself. */
-export function receiptFromJws(jws: string): Receipt {
+function receiptFromJws(jws: string): Receipt {
   const payload = JSON.parse(Buffer.from(jws.split('.')[1], 'base64url').toString('utf8')) as SignedClaims;
   const { kid } = decodeProtectedHeader(jws);
   return {

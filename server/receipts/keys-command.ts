@@ -8,7 +8,7 @@
 import type { Pool } from '../../lib/postgres.ts';
 import { publishedKeys, rotateSigningKey } from './signing-keys.ts';
 
-export const USAGE = `usage:
+const USAGE = `usage:
   npm run receipts -- keys
   npm run receipts -- rotate-key`;
 

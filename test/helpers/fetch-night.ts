@@ -24,7 +24,7 @@ export const FAST_RETRY: RetryPolicy = { retries: 3, minTimeoutMs: 1, maxTimeout
 /** Rows per page in tests: the census's five rows come in three pages (2, 2, 1). */
 export const PAGE_ROWS = 2;
 
-export const PUBLISHED = {
+const PUBLISHED = {
   /** Daily and frozen sets: the afternoon before the first test night. */
   daily: Date.parse('2026-11-19T14:49:00Z') / 1000,
   /** Monthly SMS sets: mid-month. */

@@ -54,7 +54,7 @@ function recordFile(dataset: string, spelling: 'rows' | 'resource'): string {
 }
 
 /** The derived SMS and header-only files (test/fixtures/fmcsa-derived), the real revocation and InsHist files. */
-export function commonFiles(dir: string): void {
+function commonFiles(dir: string): void {
   for (const f of fs.readdirSync(DERIVED).filter((n) => n.endsWith('.csv'))) fs.copyFileSync(path.join(DERIVED, f), path.join(dir, f));
   for (const f of ['li-revocation-2024-08-06.txt', 'inshist_row.txt']) fs.copyFileSync(path.join(REAL, f), path.join(dir, f));
 }

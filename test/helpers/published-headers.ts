@@ -98,5 +98,3 @@ export const PUBLISHED_HEADER = {
     'Weather_Condition_Desc,Light_Condition_Desc,Vehicle_ID_Number,Vehicle_License_number,' +
     'Vehicle_License_State,Severity_Weight,Time_Weight,Citation_Issued_Desc,Seq_Num,Not_Preventable',
 } as const;
-
-export const columnsOf = (header: string): string[] => header.split(',');

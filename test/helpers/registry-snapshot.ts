@@ -31,7 +31,7 @@ export const docketKey = (s: string): string => {
 };
 export const dotKey = (s: string): string => (/^\d+$/.test(s.trim()) && Number(s) > 0 ? String(Number(s)) : '');
 
-export const MOTUS_SETS = {
+const MOTUS_SETS = {
   carrier: { ids: ['inys-ebih', 'nakq-58th'], keys: ['DOCKET_NUMBER', 'USDOT_NUMBER', 'OP_AUTH_TYPE'], identity: ['DOCKET_NUMBER', 'OP_AUTH_TYPE'] },
   insur: {
     ids: ['c5y8-a4uz', 'x96h-evps'],

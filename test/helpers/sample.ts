@@ -13,7 +13,7 @@ import { inject } from 'vitest';
 import { runPipelineCli } from '../../lib/pipeline-process.ts';
 import { freshDatabase, withDatabase, type TestDatabase } from './db.ts';
 
-export interface Sample {
+interface Sample {
   dumps: string;
   /** Every day folder of the dumps, oldest first. */
   days: string[];
@@ -38,7 +38,7 @@ export async function synthDumps(carriers: number, days: number, seed: number): 
  * Generates (or reuses) the dumps and runs the pipeline over the first `load` days of them (all
  * by default) into the database at `db.url`, with a DuckDB file of its own.
  */
-export async function loadSample(db: { url: string }, opts: { carriers?: number; days?: number; seed?: number; load?: number } = {}): Promise<Sample> {
+async function loadSample(db: { url: string }, opts: { carriers?: number; days?: number; seed?: number; load?: number } = {}): Promise<Sample> {
   const { carriers = 1500, days = 2, seed = 11 } = opts;
   const dumps = await synthDumps(carriers, days, seed);
   const dayDirs = fs.readdirSync(dumps).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)).sort();
@@ -54,7 +54,7 @@ export async function loadSample(db: { url: string }, opts: { carriers?: number;
  * The loaded sample every file shares: 1,500 carriers over three days, the first two loaded (a
  * bootstrap run and an incremental one), the third left for files that load a next day.
  */
-export const LOADED_SAMPLE = { carriers: 1500, days: 3, seed: 11, load: 2 } as const;
+const LOADED_SAMPLE = { carriers: 1500, days: 3, seed: 11, load: 2 } as const;
 
 export interface LoadedSample extends Sample {
   /** A database of this file's own, cloned from the sample's. */

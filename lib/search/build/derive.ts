@@ -30,7 +30,7 @@ export interface DerivedFiles {
   labels: CargoLabel[];
 }
 
-export const derivedFile = (files: DerivedFiles, table: PrebuiltTable): string => path.join(files.dir, `${table}.csv`);
+const derivedFile = (files: DerivedFiles, table: PrebuiltTable): string => path.join(files.dir, `${table}.csv`);
 
 /** The export of each table that leaves DuckDB ordered, reshaped or signed. */
 const EXPORTS: Record<DerivedFiles['mode'], Partial<Record<PrebuiltTable, string>>> = {

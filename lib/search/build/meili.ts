@@ -40,7 +40,7 @@ export interface CarrierDocument {
  * Sorting comes first in the ranking rules, so an explicit order is exact (ties by id); without
  * one, text searches rank by relevance. One typo from 4 letters, two from 8 (as PostgreSQL).
  */
-export const MEILI_SETTINGS: Settings = {
+const MEILI_SETTINGS: Settings = {
   searchableAttributes: ['legal_name', 'dba_name'],
   filterableAttributes: [
     'status', 'state', 'city', 'entity_type', 'carrier_operation', 'cargo', 'officers', 'phone', 'email', 'mc_number', 'power_units',
@@ -81,7 +81,7 @@ interface DocRow {
   lon: number | null;
 }
 
-export function toDocument(r: DocRow): CarrierDocument {
+function toDocument(r: DocRow): CarrierDocument {
   const { lat, lon, auth_since, ...rest } = r;
   return {
     ...rest,

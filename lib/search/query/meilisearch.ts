@@ -21,7 +21,7 @@ const DAY_MS = 86_400_000;
 /** A filter value as a Meilisearch string literal. */
 const lit = (v: string): string => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 
-export function meiliFilter(p: SearchParams): string[] {
+function meiliFilter(p: SearchParams): string[] {
   const f: string[] = [];
   if (p.status !== 'ALL') f.push(`status = ${lit(p.status)}`);
   if (p.state) f.push(`state = ${lit(p.state)}`);
@@ -40,7 +40,7 @@ export function meiliFilter(p: SearchParams): string[] {
   return f;
 }
 
-export function meiliSort(p: SearchParams): string[] | undefined {
+function meiliSort(p: SearchParams): string[] | undefined {
   const geo = p.geo ? `_geoPoint(${p.geo.lat}, ${p.geo.lon})` : '';
   const sorts: Record<SortKey, string[]> = {
     name_asc: ['legal_name:asc', 'id:asc'],

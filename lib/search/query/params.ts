@@ -37,7 +37,7 @@ const text = (v: string | undefined): string | null => {
 const nullable = (v: string | null, f: (s: string) => string): string | null => (v === null ? null : f(v));
 
 /** The day `months` calendar months before `today` (YYYY-MM-DD), clamped to the month's end. */
-export function monthsBefore(today: Date, months: number): string {
+function monthsBefore(today: Date, months: number): string {
   const y = today.getUTCFullYear();
   const m = today.getUTCMonth() - months;
   const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();

@@ -49,7 +49,7 @@ const ROW_CHECK_COST = 30;
 /** The lcp bound of a walk taking every entry of its list (smallint's largest). */
 export const ANY_LCP = 32767;
 /** Word slots of matches.sql. */
-export const WORD_SLOTS = 8;
+const WORD_SLOTS = 8;
 
 export type Order = SortKey | 'rank';
 
@@ -78,7 +78,7 @@ export const pageOrder = (order: Order): PageOrder => (byDistance(order) ? 'dot'
 // ------------------------------------------------------------------ what a search filters by
 
 /** Filters only carrier_search holds (not the count tables, not search_postings). */
-export const hasRowFilters = (p: SearchParams): boolean =>
+const hasRowFilters = (p: SearchParams): boolean =>
   p.city !== null || p.carrierOperation !== null || p.officer !== null || p.phone !== null || p.email !== null || p.mcNumber !== null;
 
 /** City, phone, e-mail or MC: each picks a few hundred carriers at most through its own index. */
@@ -88,7 +88,7 @@ const hasSelectiveFilter = (p: SearchParams): boolean => p.city !== null || p.ph
 const hasRangeFilters = (p: SearchParams): boolean => p.fleetMin !== null || p.fleetMax !== null || p.authoritySince !== null;
 
 /** The word group holding the fewest carriers. */
-export const smallestGroup = (groups: WordGroup[]): number => groups.reduce((best, g, i) => (g.size < groups[best].size ? i : best), 0);
+const smallestGroup = (groups: WordGroup[]): number => groups.reduce((best, g, i) => (g.size < groups[best].size ? i : best), 0);
 
 // ------------------------------------------------------------------ word slots
 
@@ -224,7 +224,7 @@ function walks(r: Resolved, order: Order, total: number, limits: PlanThresholds)
 }
 
 /** One name-ordered list of search_postings: a word's entries of one status. */
-export interface PostingList {
+interface PostingList {
   term: string;
   active: boolean;
 }

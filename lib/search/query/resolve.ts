@@ -12,7 +12,7 @@ import { deletions, oneEditAway, prefixEnd, typoBudget, typoDistance } from './t
 import type { Resolved, WordGroup } from './resolved.ts';
 
 /** Query words taking part in matching: the statements have this many word slots. */
-export const MAX_WORDS = 8;
+const MAX_WORDS = 8;
 
 export async function resolve(db: Queryable, p: SearchParams): Promise<Resolved | null> {
   const geoStates = p.geo ? statesWithin(p.geo.lat, p.geo.lon, p.geo.radius) : null;
