@@ -108,9 +108,9 @@ export function loadConfig() {
     embeddedPgPort: int('EMBEDDED_PG_PORT', 54329),
     /**
      * The server's PostgreSQL connections: two per core plus one (at most 20), PostgreSQL's rule of
-     * thumb for a server on this machine. More only queue more queries on the same cores: at 2.1M
-     * carriers on 2 cores, 5 instead of 20 cut the search classes' p95 by up to a quarter
-     * (docs/performance.md, twenty-fourth round).
+     * thumb for a server on this machine. More only queue more queries on the same cores: backends
+     * beyond what the cores run at once make every query slower, and the rest wait just as well
+     * in the pool's queue (docs/performance.md).
      */
     dbPoolSize: Math.max(1, int('DB_POOL_SIZE', Math.min(20, 2 * os.availableParallelism() + 1))),
     dataDir,

@@ -1,10 +1,9 @@
 /**
  * Bulk-by-MC's answer, from the stored core profiles (carrier_core_json) by MC number, which the
  * carrier cache keeps beside the rendered profiles: a broker checks the same roster again and
- * again, and an MC number's profiles, once read, are its answer until the next run. A request of
- * 500 read from the database costs PostgreSQL ~3 ms of CPU (~465 B-tree searches, 500 heap
- * tuples) and the server ~2 ms to group the rows and keep track of them; from memory, neither
- * (docs/performance.md, seventeenth round).
+ * again, and an MC number's profiles, once read, are its answer until the next run. Read from the
+ * database, each MC number costs PostgreSQL an index search and its heap tuples, and the server the
+ * grouping of the rows; from memory, neither (docs/performance.md).
  *
  * An entry is the bytes of one MC number's profiles joined by commas, tagged with the run they
  * were read from. One answer never joins profiles of two runs: when the cached entries and the
@@ -102,6 +101,6 @@ export async function bulkByMcAnswer(pool: Pool, cache: CarrierCache | undefined
     parts.push(bodies);
   }
   parts.push(Buffer.from(`],"not_found":${JSON.stringify(notFound)}}`));
-  // One Buffer: a write per profile would cost more than copying ~360 KB once.
+  // One Buffer: a write per profile would cost more than copying the whole answer once.
   return Buffer.concat(parts);
 }

@@ -1,8 +1,8 @@
 /**
- * Carrier-cache hits answered before request validation and routing. A hit costs ~200 µs of the
- * server's CPU through the whole middleware stack, of which express-openapi-validator is ~40 %
- * (docs/performance.md, sixth round); everything else a lookup needs (security headers, access
- * log, key check, rate limit) has run by the time this middleware does.
+ * Carrier-cache hits answered before request validation and routing: once the answer is in
+ * memory, express-openapi-validator is a large part of what is left of a hit's server time
+ * (docs/performance.md); everything else a lookup needs (security headers, access log, key check,
+ * rate limit) has run by the time this middleware does.
  *
  * It only answers what the validator would let through unchanged: GET of a profile, safety or
  * insurance path in its plain form, a DOT number matching the contract's pattern, no query string,

@@ -1,8 +1,8 @@
 /**
  * Rendered carrier answers (profile, safety, insurance), and bulk-by-MC's stored profiles by MC
- * number (server/bulk-by-mc.ts), kept in memory between ETL runs, so a
- * repeated lookup is answered without the database: a lookup spent most of its time in the
- * query's round trip, row parsing and JSON.stringify (docs/performance.md, sixth round).
+ * number (server/bulk-by-mc.ts), kept in memory between ETL runs, so a repeated lookup is
+ * answered without the database: a lookup spent most of its time in the query's round trip, row
+ * parsing and JSON.stringify (docs/performance.md).
  *
  * An answer only changes when the tables it is read from change. A statement trigger on them
  * (migration 016) sends NOTIFY carrier_data, which PostgreSQL delivers when the writing
