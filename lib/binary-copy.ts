@@ -1,9 +1,10 @@
 /**
  * Rows of a query as raw bytes: `COPY (<query>) TO STDOUT (FORMAT binary)`. The pg driver decodes
  * every value it receives into a JS string, which a handler passing the value on as it is (stored
- * JSON) must then encode again: for bulk-by-MC's ~330 KB answer, ~0.8 ms of the server's CPU a
- * request, a quarter of it. A COPY's rows arrive as the bytes PostgreSQL sent (text columns in
- * UTF-8, the database's encoding). COPY takes no parameters: callers put their values into the text.
+ * JSON) must then encode again: for an answer made of large stored values (bulk-by-MC's), a large
+ * share of the request's CPU spent on nothing. A COPY's rows arrive as the bytes PostgreSQL sent
+ * (text columns in UTF-8, the database's encoding). COPY takes no parameters: callers put their
+ * values into the text.
  */
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';

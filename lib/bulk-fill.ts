@@ -1,10 +1,9 @@
 /**
- * A bulk write into an empty table (a full load, a search rebuild): the table's
- * indexes, its primary key's too, are dropped first and built again after, which is several times
- * faster than maintaining them row by row (two million risk history rows: 35.9 s with three
- * indexes, 15.0 s + 3.3 s of index builds). So are its foreign keys: each row written checks one
- * with a lookup of its own (two million risk history rows: 11 s), adding it back checks every row
- * in one join (0.3 s). The table is TRUNCATEd first, which changes no data
+ * A bulk write into an empty table (a full load, a search rebuild): the table's indexes, its
+ * primary key's too, are dropped first and built again after, which is several times faster than
+ * maintaining them row by row. So are its foreign keys: each row written checks one with a lookup
+ * of its own, adding it back checks every row in one join. The table is TRUNCATEd first, which
+ * changes no data
  * but gives it a new file: with wal_level = minimal (the embedded server, lib/embedded-postgres.ts)
  * rows written to a file created in the same transaction skip the WAL and are synced once at
  * commit. Everything is in the caller's transaction, so a failure restores the indexes with the
@@ -53,9 +52,9 @@ export async function fillEmptyTables<T>(db: Queryable, tables: readonly string[
 
 /**
  * A GIN build gathers entries in a tree until maintenance_work_mem is full, then writes them: a
- * small tree stays in the CPU's caches. The search keys of 2.1M carriers (~8M entries, most of
- * them unique): 30 core-seconds at 256MB (19 s on two cores), 19 at 16MB (19 s on one, too
- * little memory for parallel workers); the other GIN indexes took the same time at either size.
+ * small tree stays in the CPU's caches, so a build of many mostly unique entries (the search
+ * keys) takes less CPU with little memory, and on one core as little time as it takes on two
+ * with more; the other GIN indexes build as fast either way (docs/performance.md).
  */
 const GIN_BUILD_MEMORY = '16MB';
 

@@ -32,17 +32,16 @@ export interface EmbeddedServer {
 
 /**
  * A quarter of the machine's memory (at most 8 GB) for shared_buffers, PostgreSQL's usual advice,
- * instead of its 128MB default: at full scale the tables the API reads are about 7 GB, and with
- * 128MB every search and bulk lookup copied pages in from the OS cache (searches' SQL p50 fell
- * 15–25% at 6 GB on the 2.1M bench database).
+ * instead of its 128MB default: the tables the API reads should fit, and with 128MB every search
+ * and bulk lookup copied pages in from the OS cache (docs/performance.md).
  */
 const SHARED_BUFFERS_MB = Math.max(128, Math.min(8192, Math.floor(os.totalmem() / 4 / 2 ** 20)));
 
 /**
  * glibc gives the top of a process's heap back to the OS whenever more than its trim threshold
  * lies free there, and a backend frees all of a query's memory when the query ends: after every
- * query that built a large value (a bulk-by-MC answer is ~360 KB) the next one faulted the pages
- * back in, ~300 minor faults and a fifth of the backend's CPU per bulk-by-MC query. Fixed at
+ * query that built a large value (a bulk-by-MC answer) the next one faulted the pages back in,
+ * a large share of the backend's CPU on such queries. Fixed at
  * glibc's own adaptive ceiling (what it reaches after freeing one 32 MB block), the heap stays.
  * A server of your own (DATABASE_URL) wants the same two variables in its environment.
  */
@@ -87,9 +86,8 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; o
     '-c', `shared_buffers=${SHARED_BUFFERS_MB}MB`,
     // No replicas or archive read this server's WAL. With `minimal`, a table rewritten in the
     // writing transaction (the load's TRUNCATE and COPY, the search rebuild, a first history)
-    // is synced at commit instead of being written twice: the first carrier history at 2.1M
-    // 32.3 -> 26.8 s (the COPY of carriers, bound by parsing, did not get faster). Crash safety
-    // is unchanged. Point DATABASE_URL at a server of your own to keep replication.
+    // is synced at commit instead of being written twice (a COPY bound by parsing gains nothing).
+    // Crash safety is unchanged. Point DATABASE_URL at a server of your own to keep replication.
     '-c', 'wal_level=minimal',
     '-c', 'max_wal_senders=0',
   ];

@@ -29,9 +29,9 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
 
 /**
  * `sql/<name>.sql` as a named (prepared) statement: each connection parses and plans it once and
- * reuses the plan. A key lookup ran 2–2.5× as many queries a second on 2 cores this way. Single
- * statements whose plan suits every value, or run where plan_cache_mode = force_custom_plan (the
- * search's transaction: planned per call, parsed once).
+ * reuses the plan: a short key lookup spends much of its time being parsed and planned. For
+ * single statements whose plan suits every value, or run where plan_cache_mode =
+ * force_custom_plan (the search's transaction: planned per call, parsed once).
  */
 export function statement(name: string, values: unknown[] = []): pg.QueryConfig {
   return { name, text: sql(name), values };
@@ -42,8 +42,8 @@ const textNames = new Map<string, string>();
 /**
  * A statement text put together at run time (the search's, from lib/search/sql/query) as a named statement,
  * named by a hash of the text, as `statement` does for a file. Run where plan_cache_mode =
- * force_custom_plan, it is parsed once a connection and planned per call: the search's long texts
- * cost ~0.3–0.7 ms a statement to parse.
+ * force_custom_plan, it is parsed once a connection and planned per call: the search's texts are
+ * long and costly to parse.
  */
 export function prepared(text: string, values: unknown[] = []): pg.QueryConfig {
   let name = textNames.get(text);

@@ -1,27 +1,25 @@
 /**
- * Run files: the tables a run mostly carries over from the previous run live in DuckDB files of
- * their own, one per run and stage (`<DUCKDB_PATH>.runs/r<run>.<name>.duckdb`, attached as
- * `r<run>_<name>`), with a view `r<run>.<table>` over each table, so every query reads them like
- * the run's other tables. Five of them: the ingest stage's line sums (pipeline/input-delta.ts)
- * and Motus state (pipeline/ingest/motus.ts);
- * the snapshot stage's snapshot, policies, row hashes and policy events; the related stage's
- * normalised identifiers (8.5M rows at 2.1M carriers); the score stage's scores (2.1M rows of
- * ~630 bytes of JSON). A night changes ~1 % of their rows.
+ * Carried tables: the tables a run mostly carries over from the previous run live in DuckDB
+ * files of their own, its run files, one per run and stage
+ * (`<DUCKDB_PATH>.runs/r<run>.<name>.duckdb`, attached as `r<run>_<name>`), with a view
+ * `r<run>.<table>` over each table, so every query reads them like the run's other tables. Five
+ * of them: the ingest stage's line sums (pipeline/input-delta.ts) and Motus state
+ * (pipeline/ingest/motus.ts); the snapshot stage's snapshot, policies, row hashes and policy
+ * events; the related stage's normalised identifiers; the score stage's scores. A night changes
+ * few of their rows.
  *
- * Why: the run gets its tables by copying the previous run's file (a file copy: ~0.1 s for
- * 250 MB) and then deleting and inserting the rows that changed. Writing the kept rows into
- * tables of the run's own took most of those stages' time (DuckDB spends it compressing what it
- * writes, not on the disk): at 2.1M carriers the identifiers step went 6.3 → 1.6 s, the snapshot
- * of 2.1M rows took 8.3 s to write against ~1.4 s to copy and patch, the kept scores 4.7 s.
+ * Why: the run gets its tables by copying the previous run's file (a file copy) and then deleting
+ * and inserting the rows that changed. Writing the kept rows into tables of the run's own took
+ * most of those stages' time: DuckDB spends it compressing what it writes, not on the disk
+ * (docs/performance.md).
  *
  * A stage that writes a run file starts it again each time (openRunFile), so a rerun does what
  * the first run did. The files go with their run (dropRunFiles: a fresh attempt of the run, and
  * the pruning of old runs after a load).
  *
  * DuckDB does not give back the space of deleted rows, so a carried file grows by the rows that
- * changed (~5 % a night for the identifiers). Each file counts the copies it descends from (its
- * generation); after MAX_GENERATIONS copies the table is written anew, compacted (~5 s at 2.1M),
- * once a week of nightly runs.
+ * changed, every night. Each file counts the copies it descends from (its generation); after
+ * MAX_GENERATIONS copies the table is written anew, compacted, once a week of nightly runs.
  */
 import fs from 'node:fs';
 import path from 'node:path';

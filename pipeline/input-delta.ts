@@ -1,9 +1,9 @@
 /**
  * The input delta: the lines of a day's dumps that belong to the carriers whose input moved since
- * the previous run, so that a nightly run validates and parses ~1 % of 6.9M lines instead of all
- * of them (the ingest stage's scan and the snapshot stage's read took 35 s at 2.1M carriers).
+ * the previous run, so that a nightly run validates and parses the few lines that changed instead
+ * of all of them (the ingest stage's scan and the snapshot stage's read were most of a night).
  *
- * One pass reads every file as raw lines (no CSV parsing: 5 s at 2.1M carriers) and keys each
+ * One pass reads every file as raw lines (no CSV parsing: a fraction of that cost) and keys each
  * line by its USDOT field, found by a quote-aware regex (sql/duckdb/input_lines.sql). Per key,
  * the sum of the lines' hashes is kept with the run (the `input` run file, line_sums). The keys
  * whose sum moved, and the carriers whose policies start or end, or whose revocation or

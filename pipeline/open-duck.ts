@@ -26,9 +26,8 @@ export async function openDuck(config: Config): Promise<Duck> {
     memory_limit: config.duckdbMemoryLimit,
     temp_directory: tempDir,
     // A new file gets the storage format of the DuckDB we pin, not v0.10.2 (DuckDB's default,
-    // readable by older releases, which nothing here needs): copying the 2.1M-row snapshot,
-    // scores and identifier tables took 15-20 % less time and the file ~55 % less space.
-    // A file keeps the format it was created with.
+    // readable by older releases, which nothing here needs): its tables are written faster and
+    // take less space (docs/performance.md). A file keeps the format it was created with.
     storage_compatibility_version: 'latest',
   });
   const conn = await instance.connect();

@@ -1,6 +1,6 @@
 /**
  * Progress of long steps: one updating line on a terminal, JSON log lines (pino) otherwise,
- * throttled so a 2M-row run writes a handful of lines, not thousands.
+ * throttled so a long step writes a handful of lines, not thousands.
  */
 import type { Logger } from '../lib/logger.ts';
 

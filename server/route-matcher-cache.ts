@@ -1,7 +1,7 @@
 /**
  * express-openapi-validator 5.6.2 finds the operation of each request by compiling the
  * path-to-regexp matcher of every route it scans, on every request (openapi.metadata.js
- * lookupRoute). That took about 7% of the server's CPU on a carrier lookup. Upstream's fix
+ * lookupRoute), a cost every request pays for nothing. Upstream's fix
  * (cdimascio/express-openapi-validator#1217, "perf: cache route matchers") is not released, so
  * until it is, the `pathToRegexp` it calls through the shared path-to-regexp module is memoised
  * here: same route and options, same compiled result. Its RegExp carries no global or sticky

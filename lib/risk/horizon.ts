@@ -9,9 +9,9 @@
  * scores) nothing is noted.
  *
  * Ages are read against thresholds, not as values: an age in months takes a new value every
- * month, a threshold is crossed once. Noting every monthly change made ~200k of 2.1M carriers a
- * night score again (those whose authority, USDOT or MCS-150 date passed its day of the month)
- * for ~15k changed scores.
+ * month, a threshold is crossed once. Noting every monthly change would score again, each night,
+ * every carrier whose authority, USDOT or MCS-150 date passed its day of the month, nearly all of
+ * them to the same score.
  */
 import { daysBetween, epochDayOf, fullMonthsBetween, toCalendarDate } from './dates.ts';
 

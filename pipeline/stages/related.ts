@@ -11,7 +11,7 @@
  * of the stage, and a night changes ~1 % of them. When the snapshot stage carried that run's rows
  * over, only the carriers it moved are compared. A fingerprint of the normalisation's SQL is
  * stored with them, so a changed normalisation runs on every carrier again. The identifiers
- * (8.5M rows at 2.1M carriers) are a run file (pipeline/carried-tables.ts), a copy of the previous
+ * (several rows per carrier) are a run file (pipeline/carried-tables.ts), a copy of the previous
  * run's file less the changed carriers' rows, plus their new ones. Output tables of the run's
  * schema: related (dot_number, related_companies, chameleon_links), standing (revoked or inactive
  * carriers with revoked_on; the next run carries inactive_since over), related_pairs,

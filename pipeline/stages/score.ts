@@ -8,9 +8,9 @@
  * on a batch date before the first date its score could change with the date alone
  * (lib/risk/horizon.ts), keeps the previous run's score (sql/duckdb/score_keep.sql). The model's
  * fingerprint (a hash of its source) is stored with the scores; after any change to the model,
- * every carrier is scored again. At 2.1M carriers and ~1% churn a night, ~18k are scored: the
- * changed ones, those with chameleon links (their days since a revocation change daily), and
- * those whose authority or MCS-150 age crosses one of the model's thresholds that day.
+ * every carrier is scored again. A night scores few carriers: the changed ones, those with
+ * chameleon links (their days since a revocation change daily), and those whose authority or
+ * MCS-150 age crosses one of the model's thresholds that day.
  * When the snapshot stage carried the previous run's rows over, only the inputs of the carriers
  * whose score can change are read (sql/duckdb/score_scope.sql): those it moved, those whose
  * chameleon links changed, those whose score lapses; every other carrier's inputs hash as before.
@@ -18,8 +18,8 @@
  * Rows leave DuckDB in rowid batches, column by column; worker threads score them (one per
  * DuckDB thread, the pipeline's CPU budget; none with one) while the main thread reads the next
  * batch, and write each scored batch to a tab-separated part file; one read_csv then loads every
- * part into the run's scores table. (Appending 1.3 GB of score JSON through a DuckDB appender on
- * the main thread took 40% of the stage, and the workers waited on it.) Every DuckDB call stays
+ * part into the run's scores table. (Appending the score JSON through a DuckDB appender on the
+ * main thread made the workers wait on it.) Every DuckDB call stays
  * on the main thread, one at a time. The scores table is a run file (pipeline/carried-tables.ts): a
  * copy of the previous run's file, less the scores that no longer hold, plus the new ones.
  */
@@ -54,7 +54,7 @@ async function readBatch(ctx: RunContext, lo: number, hi: number): Promise<Score
   let n = 0;
   for (;;) {
     const chunk = await result.fetchChunk();
-    // rowCount is a call into DuckDB on every read: read it once (it was 10% of the stage's CPU).
+    // rowCount is a call into DuckDB on every read, costly in this loop: read it once.
     const rows = chunk?.rowCount ?? 0;
     if (rows === 0) break;
     names.forEach((name, c) => {

@@ -47,13 +47,12 @@ export const searchIndex: Stage = {
     }
     const vacuumStarted = Date.now();
     // Statistics after a full build only: a nightly refresh (~1 % of the carriers) moves none
-    // that a plan depends on, and sampling the tables again cost 1.5 s of this stage at 2.1M;
+    // that a plan depends on, and sampling the tables again would lengthen every night's stage;
     // autovacuum analyzes a table once 10 % of its rows changed.
     const analyze = pg ? pg.mode === 'full' : (state?.full_build ?? true);
-    // Two workers vacuum the indexes of a table in parallel (about halves it on carrier_search),
-    // and two tables are vacuumed at a time, the two large ones first: a VACUUM's pass over the
-    // heap is one process, and after a full build (nothing to remove from the indexes) it is most
-    // of the work.
+    // Two workers vacuum the indexes of a table in parallel, and two tables are vacuumed at a
+    // time, the two large ones first: a VACUUM's pass over the heap is one process, and after a
+    // full build (nothing to remove from the indexes) it is most of the work.
     const vacuumed: Record<string, number> = {};
     const queue = [...SEARCH_TABLES];
     const lane = async () => {

@@ -1,8 +1,8 @@
 /**
  * Writes census.csv on a second thread while the main thread writes the other files of the day;
- * census is ~45% of the writing work. The population lives on SharedArrayBuffers (nothing is
- * copied) and the main thread, which stays synchronous, waits on a shared control word
- * (census-protocol.ts).
+ * the census is the largest of the day's files to write. The population lives on
+ * SharedArrayBuffers (nothing is copied) and the main thread, which stays synchronous, waits on a
+ * shared control word (census-protocol.ts).
  */
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +25,7 @@ require(workerData.entry);
 
 /** How long the main thread waits for the worker to load before writing census itself. */
 const START_TIMEOUT_MS = 30_000;
-/** Upper bound for one census file (2.1M rows take ~15 s on one core). */
+/** Upper bound for one census file: far beyond what writing one takes, so only a hang meets it. */
 const WRITE_TIMEOUT_MS = 15 * 60_000;
 
 export interface CensusWriter {

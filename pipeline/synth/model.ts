@@ -1,8 +1,8 @@
 /**
  * The generator's per-carrier state: one typed array per attribute, indexed by slot (slot order =
  * DOT order, new carriers are appended with higher DOTs). Strings are never stored: names,
- * streets, e-mails and officers are pure functions of integer ids (text.ts), so 2.1M carriers fit
- * in a few hundred MB and a clone for the day-over-day diff is a memcpy.
+ * streets, e-mails and officers are pure functions of integer ids (text.ts), so a full-scale
+ * population stays small and a clone for the day-over-day diff is a memcpy.
  */
 
 const SPEC = {

@@ -4,8 +4,8 @@
  * snapshot does not read are filled plausibly from the carrier's stable seed.
  *
  * The row is one template string in column order (numbers in the comments are 1-based column
- * positions): at 2.1M rows a day, building a 147-element array per row and joining it costs more
- * than everything else in this file. test/synth.test.ts checks every row has 147 fields.
+ * positions): building a 147-element array per row and joining it costs more than everything
+ * else in this file. test/synth.test.ts checks every row has 147 fields.
  */
 import { hash32, hfrac, hint } from './rng.ts';
 import { STATES } from './geo.ts';

@@ -3,7 +3,7 @@
 -- least one row while a run is served (dot_number, mc_number and body NULL when nothing matched),
 -- so the handler learns the run its rows come from and never joins them to cached profiles of
 -- another run. No aggregation: string_agg and its sort, or a GROUP BY per MC number, cost
--- PostgreSQL 20-30 % more than handing the rows over. Read through COPY (FORMAT binary)
+-- PostgreSQL more than handing the rows over. Read through COPY (FORMAT binary)
 -- (lib/binary-copy.ts), so the profiles reach the answer as bytes, never decoded into strings and
 -- encoded again.
 SELECT r.etl_run_id::text, j.dot_number, j.mc_number, j.body

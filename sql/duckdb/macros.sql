@@ -3,7 +3,7 @@
 --
 -- Naming: <thing>_of(s) normalises; chk_<kind>(s, col) returns NULL when s is acceptable and an
 -- error text naming the column otherwise (adapters COALESCE these into one `_error` per row).
--- These run on every value of a 2M-row census: the common shapes take a cheap path (plain
+-- These run on every value of the census: the common shapes take a cheap path (plain
 -- comparisons, lengths, casts); regular expressions and lambdas only see the odd values.
 
 -- Text ---------------------------------------------------------------------------------------
@@ -31,7 +31,7 @@ CREATE OR REPLACE TEMP MACRO label_list(s) AS coalesce(string_split(nullif(s, ''
 
 -- Flags: X (census cargo), Y (most files), true/1 (Socrata exports) are set; anything else (N,
 -- false, blank) is not. Exact tokens, looked up with list_contains: an IN list of 13 strings in
--- each of 30 cargo CASEs takes the optimizer seconds to plan; this plans and runs in no time.
+-- each of 30 cargo CASEs is slow for the optimizer to plan; a list lookup is not.
 CREATE OR REPLACE TEMP MACRO flag(s) AS
   coalesce(list_contains(['X', 'Y', 'x', 'y', 'true', 'TRUE', 'True', 'T', 't', '1', 'YES', 'Yes', 'yes'], s), false);
 

@@ -1,7 +1,7 @@
 -- Identifier normalisation for related companies (session-scoped: TEMP). Two carriers are related
 -- when these keys are equal. The snapshot already holds phone as digits, e-mail trimmed lowercase,
--- officers, city and state trimmed uppercase. Cheap on purpose: each runs over two million rows
--- (one regexp per text; a lambda with a MAP literal costs minutes there, a CASE seconds).
+-- officers, city and state trimmed uppercase. Cheap on purpose: each runs over every carrier
+-- (one regexp per text; a CASE, not a lambda with a MAP literal, which is far slower there).
 
 -- Uppercase words: anything but letters and digits becomes one space.
 CREATE OR REPLACE TEMP MACRO rel_words(s) AS trim(regexp_replace(upper(coalesce(s, '')), '[^A-Z0-9]+', ' ', 'g'));

@@ -3,9 +3,9 @@
 -- run's related_idents (related_keep.sql); the new and the changed ones are normalised
 -- (related_idents.sql). The normalisation is the same code (the stage compares fingerprints),
 -- so the result is the same as normalising every carrier. A table: step 1 reads it twice, and it holds ~1 % of the carriers.
--- Only the columns step 1 reads: carrying all 53 through the join took 1.2-1.7 s against 0.7-0.8.
+-- Only the columns step 1 reads: carrying all 53 through the join costs time for nothing.
 -- When the run's snapshot carried prev's rows over, only the carriers it moved can differ, and
--- only those are compared (only: a WHERE clause on dot_number, else ''): 1.7 → 1.1 s at 2.1M.
+-- only those are compared (only: a WHERE clause on dot_number, else '').
 -- Vars: schema (r<run>), prev (the previous run's schema), only.
 CREATE OR REPLACE TEMP TABLE related_source AS
 SELECT s.dot_number, s.phone, s.email, s.phy_street, s.phy_city, s.phy_state, s.phy_zip, s.officer_1, s.officer_2

@@ -3,8 +3,8 @@
 -- only ones the model reads, as JSON) plus the run's chameleon links from the related stage, and a
 -- hash of all of them (input_hash): equal inputs, equal hash, so an unchanged carrier can keep the
 -- previous run's score (sql/duckdb/score_keep.sql). A temp table (in memory, spilled beyond
--- DuckDB's memory limit): it lives only while the stage runs, and writing its 2.1M rows to the
--- database file took 3.9 s against 1.1 s. Vars: schema (r<run>), only ('' or a WHERE clause on
+-- DuckDB's memory limit): it lives only while the stage runs, and writing it to the database
+-- file would take several times as long. Vars: schema (r<run>), only ('' or a WHERE clause on
 -- dot_number: the carriers whose score may change, score_scope.sql).
 CREATE OR REPLACE TEMP TABLE score_input AS
 WITH input AS (

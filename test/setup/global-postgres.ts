@@ -4,7 +4,8 @@
  *
  * Every temporary file of the run goes under one directory, removed at the end: TMPDIR is set
  * before the test workers start, so their os.tmpdir() (and their pipeline child processes') is
- * inside it. The tests make ~150 temp dirs a run (dumps, DuckDB files, data dirs), ~1 GB.
+ * inside it. The tests make many temp dirs a run (dumps, DuckDB files, data dirs), some large,
+ * and one removal at the end leaves none behind.
  */
 import fs from 'node:fs';
 import os from 'node:os';

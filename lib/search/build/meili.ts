@@ -54,7 +54,7 @@ const MEILI_SETTINGS: Settings = {
 };
 
 const BATCH = 10_000;
-/** Indexing 2M documents takes minutes; never give up on a task before this. */
+/** Indexing every carrier takes long; never give up on a task before this. */
 const TASK_TIMEOUT_MS = 60 * 60 * 1000;
 
 export function meiliClient(config: Config): Meilisearch {

@@ -1,7 +1,7 @@
 /**
  * PostgreSQL's half of a full rebuild beside the load (beside-load.ts). Filling the tables is
- * mostly index builds, minutes of one backend at 2.1M carriers; inside the load's transaction it
- * ran after the carriers, policies and histories, with the second core idle. Here it runs on a
+ * mostly index builds, long work for one backend; inside the load's transaction it ran after the
+ * carriers, policies and histories, with the second core idle. Here it runs on a
  * connection of its own into a schema of its own (`search_next`: empty copies of the search
  * tables with their indexes), with the same code as a rebuild in place (fillSearchTables): the
  * unqualified names resolve to the copies through the search path. Its tables are the files
@@ -42,8 +42,8 @@ export function createSearchShadow(pool: Pool): Promise<void> {
       const { rows: [t] } = await client.query<{ reloptions: string[] }>(searchSql('apply/shadow-table-setup'), [`${home}.${table}`]);
       await client.query(`CREATE TABLE ${copy} (LIKE ${home}.${table} INCLUDING ALL EXCLUDING INDEXES)`);
       // No autovacuum of the copies: once built (minutes before the load ends, since its rows come
-      // from DuckDB) it vacuumed and analyzed them beside the load, ~1 min of a core at 2.1M,
-      // which the search-index stage's VACUUM (ANALYZE) after the swap does anyway.
+      // from DuckDB) it vacuumed and analyzed them beside the load, taking a core from it, for
+      // work the search-index stage's VACUUM (ANALYZE) after the swap does anyway.
       await client.query(`ALTER TABLE ${copy} SET (${[...t.reloptions, 'autovacuum_enabled = false'].join(', ')})`);
       for (const ix of await tableIndexes(client, `${home}.${table}`)) {
         await client.query(createIndexSql(copy, { ...ix, index_def: ix.index_def.replace(` ON ${home}.${table} `, ` ON ${copy} `) }));

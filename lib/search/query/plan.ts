@@ -13,8 +13,8 @@
  * Pages: a text search in name or relevance order reads search_postings (one name-ordered list
  * per word, each cut at the entries a page can reach, merged), unless its matches are few and its
  * words rare; other searches are one sorted query, which PostgreSQL answers by walking an ordered
- * index for large match sets; a deep page skips its offset on the way (about 0.2 µs an index
- * entry). Geo searches sorted by distance page through the states within the radius, nearest
+ * index for large match sets; a deep page skips its offset on the way, index entry by index
+ * entry. Geo searches sorted by distance page through the states within the radius, nearest
  * first, each by DOT.
  */
 import type { SearchParams, SortKey } from '../contract.ts';
@@ -179,9 +179,9 @@ function precomputedCount(r: Resolved, byState: boolean): TotalPlan {
 /**
  * Whether the matches are few enough to sort and count in one read: a city, phone, e-mail or
  * MC filter, or several words of which one is rare, or whose rarest holds up to
- * ESTIMATED_MAX_GROUP carriers and which, taken as independent, would share few (IRON 15k and
- * EXPRESS 144k of 2.1M: ~1k expected). Words that go together more than that cost a longer sort,
- * bounded by the rarest group.
+ * ESTIMATED_MAX_GROUP carriers and which, taken as independent, would share few (the product of
+ * their shares of the carriers, times the carriers). Words that go together more than that cost a
+ * longer sort, bounded by the rarest group.
  */
 function fewMatches(r: Resolved, limits: PlanThresholds): boolean {
   if (hasSelectiveFilter(r.p)) return true;

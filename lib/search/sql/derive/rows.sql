@@ -2,8 +2,8 @@
 -- or carriers read from PostgreSQL), as search_rows: the one derivation of the index's rows.
 -- {{labels}}: a relation (label, bit) of every cargo label (lower case).
 CREATE OR REPLACE TEMP TABLE search_rows AS
--- Each distinct cargo list's bits once (~5k lists at 2.1M carriers), joined: a lookup per label
--- of every row took 5× as long.
+-- Each distinct cargo list's bits once (carriers share few distinct lists), joined: a lookup per
+-- label of every row would repeat the same work for each carrier.
 WITH cargo AS (
   SELECT cargo, coalesce(bit_or(1::BIGINT << l.bit), 0)::BIGINT AS cargo_bits
   FROM (SELECT cargo, unnest(cargo) AS x FROM (SELECT DISTINCT cargo_carried AS cargo FROM {{input}}))

@@ -1,6 +1,6 @@
 -- A search's transaction (lib/search/query/postgres.ts): one snapshot for its count and its page;
--- no parallel plans (many small concurrent searches on few cores: workers cost more than they
--- save, e.g. 16 ms instead of 3 ms for a 25-row walk). The statements are named (parsed once a
+-- no parallel plans (many small concurrent searches on few cores: starting workers costs a short
+-- walk more than it saves). The statements are named (parsed once a
 -- connection) but planned for each call's values: a generic plan of a search can read a large
 -- part of a table where its values need a few pages.
 BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY;

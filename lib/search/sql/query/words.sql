@@ -3,8 +3,8 @@
 -- prefix_active_n, so that a one-word search filtered by status only needs no count statement)
 -- and the dictionary words of that prefix, these only for the words with a prefix end in $2 (the
 -- last word); and the carriers indexed, estimated. (The word is looked up as a range on the
--- primary key: for `=` the planner took the trigram GiST index that migration 013 dropped, ~0.6 ms
--- a word against ~0.02.)
+-- primary key: for `=` the planner took the trigram GiST index that migration 013 dropped, many
+-- times slower than the key.)
 SELECT q.word,
   (SELECT t.n FROM search_terms t WHERE t.term >= q.word AND t.term <= q.word) AS exact_n,
   p.prefix_n, p.prefix_active_n,
