@@ -481,9 +481,10 @@ describe('synthesize', () => {
       expect(archived('legacy_authority_revoked_in_motus').COMMON_STAT).toBe('A');
       expect(change('bipd_limit_changed', 'insurance_change')).toMatchObject({ old_values: { max_bipd: 1_000_000 }, new_values: { max_bipd: 750_000 } });
       expect(archived('bipd_limit_changed').BIPD_FILE).toBe('01000');
-      // A forwarder's legacy common authority is a freight-forwarder authority in Motus.
-      expect(authority('forwarder_authority_in_motus')).toMatchObject({ old_values: { authority_status: 'ACTIVE' }, new_values: { authority_status: 'NONE' } });
+      // A forwarder's legacy common authority is a freight-forwarder authority in Motus, which
+      // counts as common authority: no change.
       const forwarder = byKind.forwarder_authority_in_motus.dot_number;
+      expect(m.changes.filter((c) => c.dot_number === forwarder && c.category === 'authority_change')).toEqual([]);
       expect(rowsOf(date, 'nakq-58th').filter((r) => r.USDOT_NUMBER === forwarder).map((r) => r.OP_AUTH_TYPE)).toContain('Freight Forwarder of Property (Except Household Goods)');
       // A pending application, and one withdrawn (its Carrier row deleted).
 

@@ -5,7 +5,7 @@
  *
  * Registration (registry.ts): a legacy-held carrier's facts are the frozen archive's, which equal
  * its state; a Motus-held carrier's are Motus's (which the pipeline prefers for the docket it
- * holds): one motor-carrier authority (a forwarder's counts as neither common nor broker), its
+ * holds): one motor-carrier authority (a forwarder's freight-forwarder authority counts as common), its
  * pending RevokeSuspend orders, its Insur policies. Without a docket there is nothing to read.
  */
 import { STATES } from './geo.ts';
@@ -41,7 +41,6 @@ export const emailOf = (p: Pop, s: number): string =>
 /** The best status of the carrier's common authority (Motus: its motor-carrier authority). */
 function authorityStatusOf(p: Pop, s: number): string {
   if (p.mc[s] === 0) return AUTH_STATUS[AUTH_N];
-  if (isMotusHeld(p, s) && forwarderOnly(p, s)) return AUTH_STATUS[AUTH_N];
   return AUTH_STATUS[commonOf(p.auth[s])];
 }
 const brokerStatusOf = (p: Pop, s: number): string => AUTH_STATUS[p.mc[s] ? brokerOf(p.auth[s]) : AUTH_N];

@@ -164,9 +164,9 @@ const EDGES: Edge[] = [
       setAuthority(d.p, s, 'common', AUTH_I, d.day);
     } },
   // A freight forwarder's common authority in the archive is a freight-forwarder authority in
-  // Motus, which the snapshot counts as neither common nor broker authority.
-  { kind: 'forwarder_authority_in_motus', category: 'authority_change', expected: true,
-    pred: (p, s) => isLegacyHeld(p, s) && forwarderOnly(p, s) && commonOf(p.auth[s]) === AUTH_A && p.revPend[s] === 0,
+  // Motus, which the snapshot counts as common authority too: no change.
+  { kind: 'forwarder_authority_in_motus', category: 'authority_change', expected: false,
+    pred: (p, s) => isLegacyHeld(p, s) && quietMotus(p, s) && forwarderOnly(p, s) && commonOf(p.auth[s]) === AUTH_A && p.revPend[s] === 0,
     apply: (d, s) => makeMotus(d.p, s) },
   // Pending counts: an application filed, and one withdrawn (a Carrier deletion row by OP_AUTH_TYPE).
   { kind: 'authority_application_pending', category: 'authority_change', expected: true,

@@ -39,7 +39,7 @@ export const isMotusHeld = (p: Pop, s: number): boolean => p.mc[s] !== 0 && (p.r
 
 /**
  * A freight forwarder that is not also a carrier: its Motus authority is a freight-forwarder one,
- * which the snapshot counts neither as common nor as broker authority.
+ * which the snapshot counts as common authority.
  */
 export const forwarderOnly = (p: Pop, s: number): boolean =>
   CARSHIP_HAS(p.carship[s], 'F') && !CARSHIP_HAS(p.carship[s], 'C');
@@ -73,14 +73,12 @@ export function makeMotus(p: Pop, s: number): void {
 
 /**
  * Whether makeMotus would change what the snapshot derives for the carrier's authority: the
- * contract authority it folds is better than its common one, or a forwarder's common authority
- * becomes a freight-forwarder one. Edge cases that must change one category only avoid these.
+ * contract authority it folds is better than its common one. Edge cases that must change one category only avoid these.
  */
 export function motusShifts(p: Pop, s: number): boolean {
   if (p.mc[s] === 0 || p.reg[s] & REG_MOTUS) return false;
   const common = commonOf(p.auth[s]);
   const contract = contractOf(p.auth[s]);
-  if (forwarderOnly(p, s)) return common !== AUTH_N || contract !== AUTH_N;
   return contract !== AUTH_N && AUTH_RANK[contract] > AUTH_RANK[common];
 }
 

@@ -132,7 +132,7 @@ export const isoOf = (s: string): string =>
 const RANK: Record<string, number> = { ACTIVE: 4, PENDING: 3, INACTIVE: 2, NONE: 1 };
 const best = (a: string, b: string) => (RANK[b] > (RANK[a] ?? 2) ? b : a);
 const rate = (oos: number, insp: number) => (insp > 0 ? Math.round(((oos * 100) / insp) * 100) / 100 : null);
-/** What a Motus OP_AUTH_TYPE authorises (the snapshot counts motor-carrier authority as common). */
+/** What a Motus OP_AUTH_TYPE authorises (the snapshot counts motor-carrier and forwarder authority as common). */
 const motusKind = (type: string) => (/BROKER/i.test(type) ? 'BROKER' : /FREIGHT FORWARDER/i.test(type) ? 'FREIGHT FORWARDER' : 'COMMON');
 const legacyStatus = (stat: string, pending: string) => (stat === 'A' ? 'ACTIVE' : stat === 'I' ? 'INACTIVE' : pending === 'Y' ? 'PENDING' : 'NONE');
 const KIND_ORDER = ['COMMON', 'CONTRACT', 'BROKER', 'FREIGHT FORWARDER'];
@@ -193,7 +193,8 @@ export function snapshotOf(dir: string, date: string, legacy: Legacy, motus: Mot
     if (!s) continue;
     const status = r.OP_AUTH_STATUS.trim().toUpperCase() || 'NONE';
     const kind = motusKind(r.OP_AUTH_TYPE);
-    if (kind === 'COMMON') s.authority_status = best(s.authority_status, status);
+    // A forwarder's freight-forwarder authority counts as common authority too.
+    if (kind === 'COMMON' || kind === 'FREIGHT FORWARDER') s.authority_status = best(s.authority_status, status);
     if (kind === 'BROKER') s.broker_authority_status = best(s.broker_authority_status, status);
   }
   for (const o of motus.sets.revoke) {
