@@ -201,109 +201,112 @@ SELECT dot_number, list(event ORDER BY event.date, event.kind, event.record::VAR
 FROM events
 GROUP BY dot_number;
 
-{{create}} {{snapshot}} AS
-WITH
+-- The facts joined to the census, each a table of its own first: as CTEs of the one statement
+-- below, their windows, list aggregates and the join's hash tables all ran at once and ran out
+-- of DuckDB's memory at 2.1M census rows (a window or a list aggregate cannot spill).
 -- The DOT's primary docket for the amounts on file: its MC docket (lowest number), else its lowest.
-primary_docket AS (
-  SELECT *
-  FROM dockets
-  QUALIFY row_number() OVER (
-    PARTITION BY dot_number
-    ORDER BY docket_prefix = 'MC' DESC, TRY_CAST(docket_number AS BIGINT) NULLS LAST, docket_prefix, source DESC,
-             bipd_on_file DESC
-  ) = 1
-),
-auth AS (
-  SELECT
-    dot_number,
-    rank_status(max(status_rank(status)) FILTER (WHERE kind = 'COMMON')) AS authority_status,
-    rank_status(max(status_rank(status)) FILTER (WHERE kind = 'CONTRACT')) AS contract_authority_status,
-    rank_status(max(status_rank(status)) FILTER (WHERE kind = 'BROKER')) AS broker_authority_status,
-    list({'docket': docket_prefix || coalesce(docket_number, ''), 'authority': authority, 'status': status, 'source': source}
-         ORDER BY docket_prefix, TRY_CAST(docket_number AS BIGINT), authority) AS authorities,
-    CASE WHEN bool_or(source = 'motus') THEN 'motus' ELSE 'legacy' END AS authority_source
-  FROM authorities
-  GROUP BY dot_number
-),
+CREATE OR REPLACE TEMP TABLE snap_primary_docket AS
+SELECT *
+FROM dockets
+QUALIFY row_number() OVER (
+  PARTITION BY dot_number
+  ORDER BY docket_prefix = 'MC' DESC, TRY_CAST(docket_number AS BIGINT) NULLS LAST, docket_prefix, source DESC,
+           bipd_on_file DESC
+) = 1;
+
+CREATE OR REPLACE TEMP TABLE snap_auth AS
+SELECT
+  dot_number,
+  rank_status(max(status_rank(status)) FILTER (WHERE kind = 'COMMON')) AS authority_status,
+  rank_status(max(status_rank(status)) FILTER (WHERE kind = 'CONTRACT')) AS contract_authority_status,
+  rank_status(max(status_rank(status)) FILTER (WHERE kind = 'BROKER')) AS broker_authority_status,
+  list({'docket': docket_prefix || coalesce(docket_number, ''), 'authority': authority, 'status': status, 'source': source}
+       ORDER BY docket_prefix, TRY_CAST(docket_number AS BIGINT), authority) AS authorities,
+  CASE WHEN bool_or(source = 'motus') THEN 'motus' ELSE 'legacy' END AS authority_source
+FROM authorities
+GROUP BY dot_number;
+
 -- Newest grant or reinstatement of common (Motus: motor carrier) and contract authority, from
 -- legacy AuthHist for the dockets Motus AuthHist does not hold for the DOT, else from Motus's.
-grants AS (
-  SELECT dot_number,
-         max(granted_on) FILTER (WHERE kind = 'COMMON') AS common_authority_date,
-         max(granted_on) FILTER (WHERE kind = 'CONTRACT') AS contract_authority_date
-  FROM (
-    SELECT l.dot_number, l.kind, l.granted_on FROM {{schema}}.li_authhist l
-    WHERE l.dot_number IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM {{schema}}.motus_authhist m
-                      WHERE m.dot_number = l.dot_number AND m.docket_prefix = l.docket_prefix AND m.docket_number IS NOT DISTINCT FROM l.docket_number)
-    UNION ALL
-    SELECT dot_number, CASE kind WHEN 'BROKER' THEN 'BROKER' ELSE 'COMMON' END, granted_on FROM {{schema}}.motus_authhist
-    WHERE dot_number IS NOT NULL
-  )
-  GROUP BY dot_number
-),
+CREATE OR REPLACE TEMP TABLE snap_grants AS
+SELECT dot_number,
+       max(granted_on) FILTER (WHERE kind = 'COMMON') AS common_authority_date,
+       max(granted_on) FILTER (WHERE kind = 'CONTRACT') AS contract_authority_date
+FROM (
+  SELECT l.dot_number, l.kind, l.granted_on FROM {{schema}}.li_authhist l
+  WHERE l.dot_number IS NOT NULL
+    AND NOT EXISTS (SELECT 1 FROM {{schema}}.motus_authhist m
+                    WHERE m.dot_number = l.dot_number AND m.docket_prefix = l.docket_prefix AND m.docket_number IS NOT DISTINCT FROM l.docket_number)
+  UNION ALL
+  SELECT dot_number, CASE kind WHEN 'BROKER' THEN 'BROKER' ELSE 'COMMON' END, granted_on FROM {{schema}}.motus_authhist
+  WHERE dot_number IS NOT NULL
+)
+GROUP BY dot_number;
+
 -- Pending revocations by kind. Legacy: the *_REV_PEND flags of dockets whose authority record is
 -- legacy, unless a legacy revocation order of that kind took effect by the batch date (the flags
 -- are frozen on 2026-05-14). Motus: orders whose effective date is after the batch date.
-pending AS (
-  SELECT dot_number, list_distinct(list(kind)) AS kinds
-  FROM (
-    SELECT r.dot_number, p.kind, r.docket_prefix, r.docket_number
-    FROM registration r,
-         (VALUES ('COMMON'), ('CONTRACT'), ('BROKER')) p(kind)
-    WHERE ((p.kind = 'COMMON' AND r.common_rev_pend) OR (p.kind = 'CONTRACT' AND r.contract_rev_pend) OR (p.kind = 'BROKER' AND r.broker_rev_pend))
-      AND NOT EXISTS (SELECT 1 FROM {{schema}}.li_revocation o
-                      WHERE o.dot_number = r.dot_number AND o.docket_prefix = r.docket_prefix AND o.docket_number IS NOT DISTINCT FROM r.docket_number
-                        AND o.kind = p.kind AND o.effective_date <= {{batch_date}})
-    UNION ALL
-    SELECT dot_number, CASE kind WHEN 'CARRIER' THEN 'COMMON' ELSE kind END, docket_prefix, docket_number
-    FROM {{schema}}.motus_revocation
-    WHERE dot_number IS NOT NULL AND effective_date > {{batch_date}}
-  )
-  GROUP BY dot_number
-),
-pol AS (
-  SELECT
-    dot_number,
-    max(coverage_amount) FILTER (WHERE starts_with(upper(type_description), 'BIPD')) AS max_bipd,
-    max(coverage_amount) FILTER (WHERE starts_with(upper(type_description), 'CARGO')) AS max_cargo,
-    max(coverage_amount) FILTER (WHERE policy_type IN ('SURETY', 'TRUST FUND')) AS max_bond,
-    count(*) AS active_policy_count,
-    min(expiration_date) FILTER (WHERE expiration_date > {{batch_date}}) AS next_expiration,
-    bool_or(source = 'motus') AS any_motus
-  FROM active_policies
-  GROUP BY dot_number
-),
+CREATE OR REPLACE TEMP TABLE snap_pending AS
+SELECT dot_number, list_distinct(list(kind)) AS kinds
+FROM (
+  SELECT r.dot_number, p.kind, r.docket_prefix, r.docket_number
+  FROM registration r,
+       (VALUES ('COMMON'), ('CONTRACT'), ('BROKER')) p(kind)
+  WHERE ((p.kind = 'COMMON' AND r.common_rev_pend) OR (p.kind = 'CONTRACT' AND r.contract_rev_pend) OR (p.kind = 'BROKER' AND r.broker_rev_pend))
+    AND NOT EXISTS (SELECT 1 FROM {{schema}}.li_revocation o
+                    WHERE o.dot_number = r.dot_number AND o.docket_prefix = r.docket_prefix AND o.docket_number IS NOT DISTINCT FROM r.docket_number
+                      AND o.kind = p.kind AND o.effective_date <= {{batch_date}})
+  UNION ALL
+  SELECT dot_number, CASE kind WHEN 'CARRIER' THEN 'COMMON' ELSE kind END, docket_prefix, docket_number
+  FROM {{schema}}.motus_revocation
+  WHERE dot_number IS NOT NULL AND effective_date > {{batch_date}}
+)
+GROUP BY dot_number;
+
+CREATE OR REPLACE TEMP TABLE snap_pol AS
+SELECT
+  dot_number,
+  max(coverage_amount) FILTER (WHERE starts_with(upper(type_description), 'BIPD')) AS max_bipd,
+  max(coverage_amount) FILTER (WHERE starts_with(upper(type_description), 'CARGO')) AS max_cargo,
+  max(coverage_amount) FILTER (WHERE policy_type IN ('SURETY', 'TRUST FUND')) AS max_bond,
+  count(*) AS active_policy_count,
+  min(expiration_date) FILTER (WHERE expiration_date > {{batch_date}}) AS next_expiration,
+  bool_or(source = 'motus') AS any_motus
+FROM active_policies
+GROUP BY dot_number;
+
 -- One SMS row per DOT: the four Pass files hold a passenger carrier twice (Pass with percentiles,
 -- PassProperty without): the Pass row, else the one with the most inspections.
-pass AS (
-  SELECT *
-  FROM {{schema}}.sms_pass
-  WHERE dot_number IS NOT NULL
-  QUALIFY row_number() OVER (
-    PARTITION BY dot_number ORDER BY has_percentiles DESC, insp_total DESC, driver_inspections DESC, vehicle_inspections DESC
-  ) = 1
-),
-hazmat AS (
-  SELECT
-    dot_number,
-    count(*) FILTER (WHERE total_hazmat_sent > 0) AS hazmat_inspections,
-    count(*) FILTER (WHERE total_hazmat_sent > 0 AND hazmat_oos_total > 0) AS hazmat_oos_inspections
-  FROM {{schema}}.sms_inspection
-  WHERE dot_number IS NOT NULL
-  GROUP BY dot_number
-),
-crash AS (
-  SELECT
-    dot_number,
-    count(*) AS total_crashes,
-    count(*) FILTER (WHERE fatalities > 0) AS fatal_crashes,
-    count(*) FILTER (WHERE injuries > 0) AS injury_crashes,
-    count(*) FILTER (WHERE tow_away) AS tow_crashes
-  FROM {{schema}}.sms_crash
-  WHERE dot_number IS NOT NULL
-  GROUP BY dot_number
-),
+CREATE OR REPLACE TEMP TABLE snap_pass AS
+SELECT *
+FROM {{schema}}.sms_pass
+WHERE dot_number IS NOT NULL
+QUALIFY row_number() OVER (
+  PARTITION BY dot_number ORDER BY has_percentiles DESC, insp_total DESC, driver_inspections DESC, vehicle_inspections DESC
+) = 1;
+
+CREATE OR REPLACE TEMP TABLE snap_hazmat AS
+SELECT
+  dot_number,
+  count(*) FILTER (WHERE total_hazmat_sent > 0) AS hazmat_inspections,
+  count(*) FILTER (WHERE total_hazmat_sent > 0 AND hazmat_oos_total > 0) AS hazmat_oos_inspections
+FROM {{schema}}.sms_inspection
+WHERE dot_number IS NOT NULL
+GROUP BY dot_number;
+
+CREATE OR REPLACE TEMP TABLE snap_crash AS
+SELECT
+  dot_number,
+  count(*) AS total_crashes,
+  count(*) FILTER (WHERE fatalities > 0) AS fatal_crashes,
+  count(*) FILTER (WHERE injuries > 0) AS injury_crashes,
+  count(*) FILTER (WHERE tow_away) AS tow_crashes
+FROM {{schema}}.sms_crash
+WHERE dot_number IS NOT NULL
+GROUP BY dot_number;
+
+{{create}} {{snapshot}} AS
+WITH
 geo AS (
   SELECT upper(trim(state)) AS state, CAST(lat AS DOUBLE) AS lat, CAST(lon AS DOUBLE) AS lon
   FROM read_csv({{centroids}}, header = true, auto_detect = false, delim = ',', quote = '"',
@@ -344,15 +347,15 @@ counts AS (
     CASE WHEN c.is_passenger THEN 50 WHEN c.is_hazmat THEN 60 ELSE 65 END AS threshold_a,
     CASE WHEN c.is_passenger THEN 65 WHEN c.is_hazmat THEN 75 ELSE 80 END AS threshold_b
   FROM {{schema}}.census c
-  LEFT JOIN primary_docket d ON d.dot_number = c.dot_number
-  LEFT JOIN auth ON auth.dot_number = c.dot_number
-  LEFT JOIN grants ON grants.dot_number = c.dot_number
-  LEFT JOIN pending ON pending.dot_number = c.dot_number
+  LEFT JOIN snap_primary_docket d ON d.dot_number = c.dot_number
+  LEFT JOIN snap_auth auth ON auth.dot_number = c.dot_number
+  LEFT JOIN snap_grants grants ON grants.dot_number = c.dot_number
+  LEFT JOIN snap_pending pending ON pending.dot_number = c.dot_number
   LEFT JOIN scheduled ON scheduled.dot_number = c.dot_number
-  LEFT JOIN pol ON pol.dot_number = c.dot_number
-  LEFT JOIN pass ON pass.dot_number = c.dot_number
-  LEFT JOIN hazmat ON hazmat.dot_number = c.dot_number
-  LEFT JOIN crash ON crash.dot_number = c.dot_number
+  LEFT JOIN snap_pol pol ON pol.dot_number = c.dot_number
+  LEFT JOIN snap_pass pass ON pass.dot_number = c.dot_number
+  LEFT JOIN snap_hazmat hazmat ON hazmat.dot_number = c.dot_number
+  LEFT JOIN snap_crash crash ON crash.dot_number = c.dot_number
   LEFT JOIN geo ON geo.state = c.phy_state
 )
 SELECT
@@ -435,6 +438,14 @@ DROP TABLE registration;
 DROP TABLE authorities;
 DROP TABLE dockets;
 DROP TABLE scheduled;
+DROP TABLE snap_primary_docket;
+DROP TABLE snap_auth;
+DROP TABLE snap_grants;
+DROP TABLE snap_pending;
+DROP TABLE snap_pol;
+DROP TABLE snap_pass;
+DROP TABLE snap_hazmat;
+DROP TABLE snap_crash;
 
 -- The active policies of the run's carriers (insurance_policies in PostgreSQL).
 {{create}} {{policies}} AS
