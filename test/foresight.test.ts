@@ -95,7 +95,7 @@ beforeAll(async () => {
   root = tempDir('foresight-days-');
   const out = await runDay(env, foresightDay(root, '2026-03-01'));
   runs.push(out.etl_run_id!);
-}, 120_000);
+});
 afterAll(async () => {
   await env?.close();
   await app?.close();
@@ -260,7 +260,7 @@ describe('a later day with the same files: the orders have taken effect', () => 
   beforeAll(async () => {
     later = await runDay(env, foresightDay(root, '2026-03-21'));
     runs.push(later.etl_run_id!);
-  }, 120_000);
+  });
 
   it('the input delta takes in the carriers whose orders took effect; their pending revocations clear', async () => {
     expect(later.stages.find((s) => s.stage === 'snapshot')!.detail).toMatchObject({ carried_from: runs[0], from_delta: true });

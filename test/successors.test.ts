@@ -18,6 +18,7 @@ import { startSmtp, type TestSmtp } from './helpers/smtp.ts';
 import { signedWith, startReceiver, type TestReceiver } from './helpers/webhook-receiver.ts';
 import { signup, type TestAccount } from './helpers/watchlist-fixtures.ts';
 import { tempDir, testPipeline, type TestPipeline } from './pipeline-harness.ts';
+import { drained } from './helpers/drained.ts';
 
 /** A census line of a carrier with the identifiers the related stage matches. */
 function carrier(dir: string, dot: string, name: string, status: 'A' | 'I' | 'P', ids: { phone?: string; email?: string; street?: string; city?: string; state?: string; zip?: string; officer?: string }) {
@@ -84,15 +85,6 @@ let watchesBoth: TestAccount & { secret: string };
 let watchesRival: TestAccount;
 let watchesOld: TestAccount & { secret: string };
 
-async function drained(queue: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const jobs = await boss.findJobs(queue);
-    if (jobs.every((j) => j.state === 'completed' || j.state === 'failed' || j.state === 'cancelled')) return;
-    if (Date.now() > deadline) throw new Error(`${queue} still has jobs: ${jobs.map((j) => j.state).join(', ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 const bodyFor = (accountId: number) => hook.received.map((h) => ({ h, body: JSON.parse(h.body) })).find((x) => x.body.account_id === accountId);
 const GAMMA_PRED = { dot_number: '1003', legal_name: 'GAMMA FREIGHT BROKERS', carrier_status: 'INACTIVE', shared: ['phone', 'email'], revoked_on: '2026-03-01' };
 const RIVAL_PRED = { dot_number: '3003', legal_name: 'RIVAL REVOKED INC', carrier_status: 'INACTIVE', shared: ['address', 'officer'], revoked_on: '2026-03-01' };
@@ -122,10 +114,8 @@ beforeAll(async () => {
   watchesOld = await sign('old-watcher@example.com', ['3001', '3002']);
 
   second = await runDay(env, nextDay(root, '2026-03-02'));
-  await drained(QUEUES.watchlistNotify.name);
-  await drained(QUEUES.webhookDelivery.name);
-  await drained(QUEUES.watchlistDigest.name);
-}, 180_000);
+  await drained(boss, [QUEUES.watchlistNotify.name, QUEUES.webhookDelivery.name, QUEUES.watchlistDigest.name]);
+});
 afterAll(async () => {
   if (boss) await stopBoss(boss, 2000);
   await env?.close();

@@ -20,6 +20,7 @@ import { carrierRow, putCarriers, putRun } from './helpers/carrier-rows.ts';
 import { startSmtp, type TestSmtp } from './helpers/smtp.ts';
 import { signedWith, startReceiver, type TestReceiver } from './helpers/webhook-receiver.ts';
 import { signup, type TestAccount } from './helpers/watchlist-fixtures.ts';
+import { drained } from './helpers/drained.ts';
 
 let app: TestApp;
 let boss: PgBoss;
@@ -71,20 +72,9 @@ let bob: TestAccount;
 let carol: TestAccount;
 let dave: TestAccount & { secret: string };
 
-/** Resolves when every job of `queue` is done (none created, retrying or active). */
-async function drained(queue: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const jobs = await boss.findJobs(queue);
-    if (jobs.every((j) => j.state === 'completed' || j.state === 'failed' || j.state === 'cancelled')) return;
-    if (Date.now() > deadline) throw new Error(`${queue} still has jobs: ${jobs.map((j) => j.state).join(', ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 const check = async () => {
   const r = await checkUpcoming({ pool: app.db.pool, boss, clock });
-  await drained(QUEUES.webhookDelivery.name);
-  await drained(QUEUES.watchlistUpcomingDigest.name);
+  await drained(boss, [QUEUES.webhookDelivery.name, QUEUES.watchlistUpcomingDigest.name]);
   return r;
 };
 const bodiesTo = (r: TestReceiver, accountId: number) => r.received.map((h) => JSON.parse(h.body)).filter((b) => b.account_id === accountId);
@@ -142,9 +132,7 @@ describe('day by day', () => {
   it('30 days before, through the queued job: one signed watchlist.upcoming delivery, the event as the endpoint serves it that day', async () => {
     day('2026-02-18');
     await boss.send(QUEUES.watchlistUpcoming.name, {});
-    await drained(QUEUES.watchlistUpcoming.name);
-    await drained(QUEUES.webhookDelivery.name);
-    await drained(QUEUES.watchlistUpcomingDigest.name);
+    await drained(boss, [QUEUES.watchlistUpcoming.name, QUEUES.webhookDelivery.name, QUEUES.watchlistUpcomingDigest.name]);
 
     const [only] = hook.received;
     expect(hook.received).toHaveLength(1);
@@ -219,7 +207,7 @@ describe('day by day', () => {
     day('2026-03-31');
     expect(await check()).toMatchObject({ alerts: 1, deliveries: 1 });
     await flaky.waitFor(2);
-    await drained(QUEUES.webhookDelivery.name);
+    await drained(boss, [QUEUES.webhookDelivery.name]);
     const [first, retry] = flaky.received;
     expect(first.body).toBe(retry.body);
     expect(first.headers['webhook-id']).toBe(retry.headers['webhook-id']);
@@ -236,7 +224,7 @@ describe('day by day', () => {
     const both = await Promise.all([checkUpcoming({ pool: app.db.pool, boss, clock }), checkUpcoming({ pool: app.db.pool, boss, clock })]);
     expect(both.map((r) => r.alerts).sort()).toEqual([0, 2]);
     expect(both.reduce((n, r) => n + r.deliveries, 0)).toBe(1);
-    await drained(QUEUES.webhookDelivery.name);
+    await drained(boss, [QUEUES.webhookDelivery.name]);
     expect(keys(bodiesTo(hook, alice.id).at(-1))).toEqual([`${A} insurance_cancellation:MC777:34:GW-2:2026-04-10 7`]);
   });
 
@@ -260,7 +248,7 @@ describe('when the check runs', () => {
     // A fan-out already done queues nothing.
     expect(await fanOut({ pool: app.db.pool, boss, clock }, run)).toBeNull();
     expect((await boss.findJobs(QUEUES.watchlistUpcoming.name)).length).toBe(before + 1);
-    await drained(QUEUES.watchlistUpcoming.name);
+    await drained(boss, [QUEUES.watchlistUpcoming.name]);
   });
 
   it('daily at 06:00 UTC on its own schedule', async () => {
