@@ -61,25 +61,8 @@ export function meiliClient(config: Config): Meilisearch {
   return new Meilisearch({ host: config.meiliUrl, apiKey: config.meiliKey || undefined });
 }
 
-interface DocRow {
-  id: number;
-  legal_name: string;
-  dba_name: string;
-  status: string;
-  state: string;
-  city: string;
-  entity_type: string;
-  carrier_operation: string;
-  cargo: string[];
-  officers: string[];
-  phone: string;
-  email: string;
-  mc_number: string | null;
-  power_units: number;
-  auth_since: number | null;
-  lat: number | null;
-  lon: number | null;
-}
+/** A row of meili/docs.sql: the document's fields, with NULL where the document leaves one out. */
+type DocRow = Omit<CarrierDocument, 'auth_since' | '_geo'> & { auth_since: number | null; lat: number | null; lon: number | null };
 
 function toDocument(r: DocRow): CarrierDocument {
   const { lat, lon, auth_since, ...rest } = r;
