@@ -31,7 +31,22 @@ function chunks<T>(xs: T[], n: number): T[][] {
   return out;
 }
 
-export async function endpointClasses(pool: pg.Pool, key: string): Promise<EndpointClass[]> {
+/** The ETag the server serves each path with (it carries more than the run and the DOT number). */
+async function etagsOf(apiUrl: string, paths: string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (let i = 0; i < paths.length; i += 50) {
+    out.push(...(await Promise.all(paths.slice(i, i + 50).map(async (p) => {
+      const res = await fetch(`${apiUrl}${p}`);
+      await res.arrayBuffer();
+      const etag = res.headers.get('etag');
+      if (!etag) throw new Error(`bench: ${p} was served without an ETag (${res.status})`);
+      return etag;
+    }))));
+  }
+  return out;
+}
+
+export async function endpointClasses(pool: pg.Pool, key: string, apiUrl: string): Promise<EndpointClass[]> {
   const pick = async (text: string) => (await pool.query(text)).rows.map((r) => Object.values(r)[0] as string);
   const dots = await pick('SELECT dot_number FROM carriers TABLESAMPLE SYSTEM (1) LIMIT 2000');
   // More than a class sends in all its rounds (~2,000 req/s × 10 s): no DOT is asked twice.
@@ -45,6 +60,7 @@ export async function endpointClasses(pool: pg.Pool, key: string): Promise<Endpo
   const changed = await pick('SELECT DISTINCT dot_number FROM changes LIMIT 2000');
   const auth = { 'X-API-Key': key };
   const run = await latestRun(pool);
+  const profileEtags = await etagsOf(apiUrl, dots.map((d) => `/v1/carriers/${d}`));
   const byDot = (path: (d: string) => string, extra: Partial<BenchRequest> = {}) => dots.map((d) => ({ path: path(d), ...extra }));
   // Bulk-by-MC's requests of 500 numbers from `list`, and the statement the handler runs for them.
   const byMc = (list: string[]) => ({
@@ -78,7 +94,7 @@ export async function endpointClasses(pool: pg.Pool, key: string): Promise<Endpo
       name: 'full profile, revalidated (If-None-Match → 304)',
       notModified: true,
       // Revalidates with the ETag each profile was served with.
-      requests: dots.map((d) => ({ path: `/v1/carriers/${d}`, headers: { 'If-None-Match': `"carrier-${run}-${d}"` } })),
+      requests: dots.map((d, i) => ({ path: `/v1/carriers/${d}`, headers: { 'If-None-Match': profileEtags[i] } })),
       sql: dots.map((d) => statement('api/carrier-by-dot', [d])),
     },
     {

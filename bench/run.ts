@@ -190,7 +190,7 @@ async function main() {
     // slow spell of this shared machine (the same loop took 690-1,146 ms within a minute) then
     // falls on every class a little instead of on the few measured during it.
     const slice = seconds / rounds;
-    const classes = await endpointClasses(pool, key);
+    const classes = await endpointClasses(pool, key, apiUrl);
     const bareRounds: LoadSamples[] = [];
     const httpRounds = classes.map((): LoadSamples[] => []);
     const sqlRounds = classes.map((): RoundSamples[] => []);
