@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import pg from 'pg';
+import { logger } from '../lib/logger.ts';
 import type { Pool, Queryable } from '../lib/postgres.ts';
 import { sql } from '../lib/sql-files.ts';
 
@@ -93,7 +94,9 @@ export interface ClaimedRun {
  */
 async function claimRun(pool: Pool, runId: number): Promise<(() => Promise<void>) | null> {
   const client = new pg.Client({ connectionString: pool.options.connectionString });
-  client.on('error', () => {}); // a lost session only loses the claim
+  // A lost session loses only the claim (the run goes on; another process could then claim it):
+  // logged, not thrown, so that it shows.
+  client.on('error', (err) => logger.warn({ err, etl_run_id: runId }, 'the session holding the run\'s claim was lost'));
   await client.connect();
   const { rows } = await client.query<{ locked: boolean }>(sql('pipeline/run_lock'), [runId]);
   if (!rows[0].locked) {
