@@ -8,7 +8,7 @@
  * loopback beside the same SQL timed directly with pg. Writes BENCHMARKS.md: every figure, ratios
  * against the in-run baselines, the targets.
  *
- * --keep leaves the work directory (data, database, pipeline figures) in the OS temp dir;
+ * --keep leaves the work directory (data, database) in the OS temp dir;
  * --reuse then skips generating and loading and measures the API again on it (after an API
  * change: before/after on the same data), reporting the pipeline figures of the kept run.
  *
@@ -51,12 +51,15 @@ const rounds = arg('rounds', 3);
 const days = 2;
 const pipelineOnly = process.argv.includes('--pipeline-only');
 const reference = arg('reference', 0);
+/** The pipeline figures of the last run at `n` census rows: --reuse reads its own back, --reference another scale's. */
 const figuresFile = (n: number) => path.join(os.tmpdir(), `carrier-bench-pipeline-${n}.json`);
+const readFigures = (n: number) => JSON.parse(fs.readFileSync(figuresFile(n), 'utf8')) as PipelineFigures & { carriers: number; measuredAt: string };
 
 const work = path.join(os.tmpdir(), `carrier-bench-${carriers}`);
-const pipelineFile = path.join(work, 'pipeline.json');
 const reuse = process.argv.includes('--reuse');
-if (reuse && !fs.existsSync(pipelineFile)) throw new Error(`--reuse: no kept run in ${work} (run once with --keep)`);
+if (reuse && !(fs.existsSync(path.join(work, 'pg')) && fs.existsSync(figuresFile(carriers)))) {
+  throw new Error(`--reuse: no kept run in ${work} (run once with --keep)`);
+}
 if (!reuse) {
   fs.rmSync(work, { recursive: true, force: true });
   fs.mkdirSync(work, { recursive: true, mode: 0o755 });
@@ -102,7 +105,6 @@ async function runPipeline(env: Record<string, string>, pool: pg.Pool, pgDir: st
     runs.push({ name: i === 0 ? 'bootstrap' : 'incremental', timed, cpu, ...(await stageTimings(pool, i + 1)) });
   }
   const figures = { synth, runs };
-  fs.writeFileSync(pipelineFile, JSON.stringify(figures));
   fs.writeFileSync(figuresFile(carriers), JSON.stringify({ carriers, measuredAt: new Date().toISOString(), ...figures }));
   return figures;
 }
@@ -130,7 +132,7 @@ function referenceFigures(): Report['reference'] {
   if (!reference) return undefined;
   const file = figuresFile(reference);
   if (!fs.existsSync(file)) throw new Error(`--reference ${reference}: no figures in ${file} (run npm run bench -- --pipeline-only at that scale first)`);
-  const kept = JSON.parse(fs.readFileSync(file, 'utf8')) as PipelineFigures & { carriers: number; measuredAt: string };
+  const kept = readFigures(reference);
   return { carriers: kept.carriers, measuredAt: kept.measuredAt, stages: stageFigures(kept) };
 }
 
@@ -145,7 +147,7 @@ async function main() {
     // Inside the try: a failed migration must stop the server too (it kept running before).
     await ensureDatabase(server.url(), 'bench');
     await migrate(url);
-    const { synth, runs } = reuse ? (JSON.parse(fs.readFileSync(pipelineFile, 'utf8')) as PipelineFigures) : await runPipeline(env, pool, server.dir);
+    const { synth, runs } = reuse ? readFigures(carriers) : await runPipeline(env, pool, server.dir);
     if (pipelineOnly) {
       log(`pipeline figures in ${figuresFile(carriers)}: ${runs.map((r) => `${r.name} ${r.timed.seconds.toFixed(1)} s`).join(', ')}`);
       return;
@@ -235,7 +237,7 @@ async function main() {
       figures.push({ name: `search: ${c.name}`, target: { p95: 50, p99: 150 }, http: c.http, sql: c.sql, serverRssMb: searchPeak });
     }
 
-    const pipelineMeasuredAt = reuse ? fs.statSync(pipelineFile).mtime : undefined;
+    const pipelineMeasuredAt = reuse ? new Date(readFigures(carriers).measuredAt) : undefined;
     const file = writeReport({
       carriers,
       days,
