@@ -24,6 +24,14 @@ export const REDACT_PATHS = [
 export const logger = pino({
   level: config.logLevel,
   redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
+  serializers: {
+    // pg attaches the connection (`client`: its settings and every statement it prepared) to the
+    // errors its pool emits; logged whole, one lost connection is a line of many kilobytes.
+    err: (err: Error) => {
+      const { client: _client, ...rest } = pino.stdSerializers.err(err);
+      return rest;
+    },
+  },
 });
 
 export type Logger = typeof logger;

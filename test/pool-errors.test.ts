@@ -45,4 +45,6 @@ it('logs an idle connection the server ended, and the process goes on', async ()
   expect(logged).toEqual([
     expect.objectContaining({ level: 40, msg: 'PostgreSQL: an idle pooled connection was lost', err: expect.objectContaining({ code: PG_ERROR.admin_shutdown }) }),
   ]);
+  // The error, not the connection pg attaches to it.
+  expect(logged[0].err).not.toHaveProperty('client');
 });
