@@ -144,7 +144,11 @@ export const ingest: Stage = {
     const plan = planDay(ctx.inputDir, ctx.logger);
     await ctx.duck.run(`CREATE SCHEMA IF NOT EXISTS ${ctx.schema}`);
     const motusFiles = plan.motus.flatMap((m) => [m.full, m.diff].filter((f): f is Planned => f !== null));
-    const sources = await timed('encoding', () => withEncodings(ctx, plan.sources));
+    // UTF-8 unless the pass over every line finds a byte sequence that is not (DuckDB checks every
+    // byte it reads): then each file is checked, and one that is not UTF-8 is read as Latin-1. A
+    // check of every file up front would read the day's gigabytes once more every night.
+    let sources: Source[] = plan.sources.map((p) => ({ ...p, encoding: 'utf-8' }));
+    // The Motus files are read before that pass (a few megabytes a night): checked up front.
     const encodings = new Map((await withEncodings(ctx, motusFiles)).map((s) => [s.file, s.encoding]));
     const bad: BadRow[] = [];
     const files: Record<string, FileDetail> = {};
@@ -156,7 +160,15 @@ export const ingest: Stage = {
     ctx.progress.end(Object.entries(motus.rows).map(([r, n]) => `${r} ${n.toLocaleString('en-US')}`).join(', '));
 
     ctx.progress.start('ingest: every line, keyed by DOT');
-    const delta = await timed('lines', () => inputDelta(ctx, sources, stateLines(ctx, ADAPTERS)));
+    const delta = await timed('lines', async () => {
+      try {
+        return await inputDelta(ctx, sources, stateLines(ctx, ADAPTERS));
+      } catch (err) {
+        if (!/not utf-8 encoded/i.test(String(err))) throw err;
+        sources = await timed('encoding', () => withEncodings(ctx, plan.sources));
+        return inputDelta(ctx, sources, stateLines(ctx, ADAPTERS));
+      }
+    });
     ctx.progress.end(delta ? `a delta of ${delta.carriers.toLocaleString('en-US')} carriers` : 'no delta');
     const census = delta?.sources.find((s) => s.adapter.role === 'census');
     const held = await timed('delta_scan', async () => delta !== null && delta.lines.get(census!)! > 0 && deltaHolds(ctx, delta));
