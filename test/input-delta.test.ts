@@ -194,4 +194,39 @@ describe('the input delta', () => {
       (await suite.db.pool.query('SELECT file, line, reason, raw FROM etl_quarantine WHERE etl_run_id = $1', [run])).rows;
     expect(await rows(next.etl_run_id!)).toEqual(await rows(bad.etl_run_id!));
   });
+
+  it('a file the previous run read, hard-linked into the next day folder, is read from its kept lines', async () => {
+    // As `pipeline fetch` stores a file whose bytes did not change: a hard link to the day before's.
+    const dir = path.join(dumps, '2026-04-22');
+    fs.mkdirSync(dir);
+    const names = fs.readdirSync(path.join(dumps, '2026-04-21'));
+    for (const name of names) fs.linkSync(path.join(dumps, '2026-04-21', name), path.join(dir, name));
+    // New files (inodes of their own): the census changing 1001, AuthHist changing 1004's history,
+    // ActPendInsur with 1003's bad line (2026-04-20) mended.
+    for (const name of ['census.csv', 'authhist.txt', 'actpendins.txt']) {
+      const file = path.join(dir, name);
+      const text = fs.readFileSync(file);
+      fs.rmSync(file);
+      fs.writeFileSync(file, text);
+    }
+    editLine(path.join(dir, 'census.csv'), censusLineOf(dir, '1001'), (l) => l.replace('ACME TRUCKING LLC', 'ACME TRUCKING CO'));
+    const authhist = fs.readFileSync(path.join(dir, 'authhist.txt'), 'utf8').split('\n');
+    const at = authhist.findIndex((l) => l.includes('"00001004"')) + 1;
+    expect(at).toBeGreaterThan(0);
+    editLine(path.join(dir, 'authhist.txt'), at, (l) => l.replace(/"\d\d\/\d\d\/\d{4}"/, '"02/03/2004"'));
+    editLine(path.join(dir, 'actpendins.txt'), 4, (l) => l.replace('"13/45/2024"', '"01/01/2024"'));
+    const day = await runDay(suite.env, dir);
+    const kept = detailOf(day, 'ingest').kept_lines as { reused: string[]; read: string[] };
+    expect(kept.read.sort()).toEqual(['actpendins.txt', 'authhist.txt']);
+    expect(kept.reused.sort()).toEqual(names.filter((n) => !['census.csv', 'authhist.txt', 'actpendins.txt'].includes(n)).sort());
+    expect(detailOf(day, 'ingest').delta).toMatchObject({ carriers: 3 });
+    const run = day.etl_run_id!;
+    expect(await duckRows(suite.env.duck.conn, `SELECT dot_number FROM r${run}.input_delta ORDER BY ALL`)).toEqual([{ dot_number: '1001' }, { dot_number: '1003' }, { dot_number: '1004' }]);
+    // The delta files hold the two carriers' lines of the kept files too.
+    const carrier = fs.readFileSync(path.join(deltaDir(suite.env.config, run), 'carrier.txt'), 'utf8');
+    expect(carrier).toContain('"00001001"');
+    expect(carrier).not.toContain('"00001002"');
+    const built = await snapshotTables(run);
+    expect(await fromScratch(run)).toEqual(built);
+  });
 });

@@ -160,7 +160,7 @@ export const ingest: Stage = {
     ctx.progress.end(Object.entries(motus.rows).map(([r, n]) => `${r} ${n.toLocaleString('en-US')}`).join(', '));
 
     ctx.progress.start('ingest: every line, keyed by DOT');
-    const delta = await timed('lines', async () => {
+    const { delta, kept } = await timed('lines', async () => {
       try {
         return await inputDelta(ctx, sources, stateLines(ctx, ADAPTERS));
       } catch (err) {
@@ -214,10 +214,10 @@ export const ingest: Stage = {
     await saveQuarantine(ctx, bad);
     const total = Object.values(files).reduce((n, f) => n + f.rows, 0);
     const deltaDetail = held ? { from_run: delta!.fromRun, carriers: delta!.carriers } : null;
-    ctx.logger.info({ files, motus: motus.detail, quarantined: bad.length, delta: deltaDetail, step_ms: ms }, 'ingested');
+    ctx.logger.info({ files, motus: motus.detail, quarantined: bad.length, delta: deltaDetail, kept_lines: kept, step_ms: ms }, 'ingested');
     return {
       rows: total,
-      detail: { files, motus: { rows: motus.rows, ...motus.detail }, quarantined: bad.length, delta: deltaDetail, step_ms: ms },
+      detail: { files, motus: { rows: motus.rows, ...motus.detail }, quarantined: bad.length, delta: deltaDetail, kept_lines: kept, step_ms: ms },
     };
   },
 };
