@@ -30,7 +30,7 @@ import { lit, runSchema } from './duck.ts';
 /** The run files, by name, and the tables each holds (those of one stage, carried together). */
 const RUN_FILES = {
   input: ['line_sums'],
-  kept_lines: ['kept_lines'],
+  kept_lines: ['kept_lines', 'kept_files'],
   motus: ['motus_carrier_state', 'motus_insurance_state', 'motus_inshist_state', 'motus_authhist_state', 'motus_revocation_state', 'motus_as_of'],
   snapshot: ['snapshot', 'policies', 'row_hashes', 'policy_events'],
   related_idents: ['related_idents'],

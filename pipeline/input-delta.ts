@@ -18,8 +18,9 @@
  * a line holds the separator or a delta line is not a whole record (a quoted line break split
  * its record), or when the delta fails its strict parse or its key check. An unchanged record split across lines is harmless: its lines hash the same each night.
  *
- * Both passes read a file other than the census from its kept lines (keepLines): a file the
- * previous run read, the same file on disk (inode, size, modification time), is not read again.
+ * Both passes read a file that does not change from night to night (the legacy archive, monthly
+ * sets) from its kept lines (keepLines) while it is the same file on disk (inode, size,
+ * modification time).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -104,16 +105,17 @@ function linesSelect(sources: Source[], extra: string[], kept: KeptLines): strin
 }
 
 /**
- * The kept lines: every file but the census, as pass one reads it (its lines with their key and
- * hash), in the run file `kept_lines`, by the file's identity. The census is published anew with
- * the day's changes every day; the other files change monthly (SMS) or not at all (the legacy
- * archive, frozen since 2026-05-14, re-published unchanged daily), and a fetched day folder
- * hard-links a file whose bytes did not change (pipeline/fetch/fetch-dataset.ts). So a night
- * reads such a file from the kept lines, in both passes, instead of from the disk.
+ * The kept lines: the lines of a file that does not change from night to night, as pass one
+ * reads them (with their key and hash), in the run file `kept_lines` by the file's identity; a
+ * night reads such a file from there, in both passes, instead of from the disk. Kept: the files
+ * of the legacy archive (frozen since 2026-05-14, re-published unchanged daily), and a file the
+ * previous run saw, the same file (monthly sets such as SMS's); a fetched day folder hard-links a
+ * file whose bytes did not change (pipeline/fetch/fetch-dataset.ts). Not kept: the census, new
+ * every day, and a file seen for the first time (its lines would be written for nothing).
  */
 interface KeptLines {
   catalog: string;
-  /** Each kept file's key (the census has none). */
+  /** Each kept file's key. */
   keys: Map<Source, string>;
   /** The kept files by name: taken over from the previous run, or read tonight. */
   reused: string[];
@@ -132,27 +134,39 @@ function fileKey(src: Source): string {
 
 /**
  * The run's kept lines: those of run `from` (same input model) for the files still in the day
- * folder, plus those of the files it did not keep, read now.
+ * folder, plus those of the files newly kept, read now. `kept_files` lists every file the run
+ * saw (but the census) and whether its lines are kept.
  */
 async function keepLines(ctx: RunContext, sources: Source[], from: number | null): Promise<KeptLines> {
   const carry = from !== null && hasRunFile(ctx.config, from, 'kept_lines') ? from : null;
   const catalog = await openRunFile(ctx, 'kept_lines', carry);
-  const table = `${catalog}.kept_lines`;
-  if (carry === null) await ctx.duck.run(`CREATE TABLE ${table} (file_key VARCHAR, dot_number VARCHAR, h UBIGINT, split BOOLEAN, line VARCHAR)`);
-  const keys = new Map(sources.filter((s) => s.adapter.role !== 'census').map((s) => [s, fileKey(s)]));
-  const list = `[${[...keys.values()].map(lit).join(', ')}]::VARCHAR[]`;
-  await ctx.duck.run(`DELETE FROM ${table} WHERE NOT list_contains(${list}, file_key)`);
-  const have = new Set((await duckRows<{ k: string }>(ctx.duck, `SELECT DISTINCT file_key AS k FROM ${table}`)).map((r) => r.k));
+  const lines = `${catalog}.kept_lines`;
+  const files = `${catalog}.kept_files`;
+  if (carry === null) {
+    await ctx.duck.run(`CREATE TABLE ${lines} (file_key VARCHAR, dot_number VARCHAR, h UBIGINT, split BOOLEAN, line VARCHAR)`);
+    await ctx.duck.run(`CREATE TABLE ${files} (file_key VARCHAR, kept BOOLEAN)`);
+  }
+  const seen = new Map((await duckRows<{ file_key: string; kept: boolean }>(ctx.duck, `SELECT file_key, kept FROM ${files}`)).map((r) => [r.file_key, r.kept]));
+  const tonight = sources.filter((s) => s.adapter.role !== 'census').map((s) => [s, fileKey(s)] as const);
+  const keys = new Map(tonight.filter(([s, k]) => s.adapter.role.startsWith('li_') || seen.has(k)));
+  const wanted = new Set(keys.values());
+  const gone = [...seen].filter(([k, kept]) => kept && !wanted.has(k)).map(([k]) => k);
+  if (gone.length) await ctx.duck.run(`DELETE FROM ${lines} WHERE list_contains([${gone.map(lit).join(', ')}], file_key)`);
   const kept: KeptLines = { catalog, keys, reused: [], read: [] };
+  const written = new Set<string>();
   for (const [src, key] of keys) {
     const name = path.basename(src.file);
-    if (have.has(key)) {
+    if (seen.get(key) || written.has(key)) {
       kept.reused.push(name);
       continue;
     }
-    have.add(key);
+    written.add(key);
     kept.read.push(name);
-    await ctx.duck.run(`INSERT INTO ${table} SELECT ${lit(key)}, dot_number, h, split, line FROM (${duckSql('input_lines', lineVars(src, 0))})`);
+    await ctx.duck.run(`INSERT INTO ${lines} SELECT ${lit(key)}, dot_number, h, split, line FROM (${duckSql('input_lines', lineVars(src, 0))})`);
+  }
+  await ctx.duck.run(`DELETE FROM ${files}`);
+  if (tonight.length) {
+    await ctx.duck.run(`INSERT INTO ${files} VALUES ${tonight.map(([, k]) => `(${lit(k)}, ${wanted.has(k)})`).join(', ')}`);
   }
   await publishRunFile(ctx, 'kept_lines');
   return kept;
@@ -233,23 +247,29 @@ export async function inputDelta(
   ctx: RunContext,
   sources: Source[],
   extra: string[],
+  timed: Timed,
 ): Promise<{ delta: Delta | null; kept: Pick<KeptLines, 'reused' | 'read'> }> {
   await dropDelta(ctx);
   const base = await deltaBase(ctx);
-  const kept = await keepLines(ctx, sources, base);
-  return { delta: await takeDelta(ctx, sources, extra, base, kept), kept: { reused: kept.reused, read: kept.read } };
+  const kept = await timed('kept_lines', () => keepLines(ctx, sources, base));
+  return { delta: await takeDelta(ctx, sources, extra, base, kept, timed), kept: { reused: kept.reused, read: kept.read } };
 }
 
-async function takeDelta(ctx: RunContext, sources: Source[], extra: string[], base: number | null, kept: KeptLines): Promise<Delta | null> {
+/** Runs a step of the stage and records its time (the ingest stage's step_ms). */
+type Timed = <T>(step: string, fn: () => Promise<T>) => Promise<T>;
+
+async function takeDelta(ctx: RunContext, sources: Source[], extra: string[], base: number | null, kept: KeptLines, timed: Timed): Promise<Delta | null> {
   if (base === null) {
     // No delta to take: the sums only, straight from the lines.
     const input = await openRunFile(ctx, 'input', null);
-    await ctx.duck.run(`CREATE TABLE ${input}.line_sums AS SELECT dot_number, sum(h) AS h FROM (${linesSelect(sources, extra, kept)}) GROUP BY dot_number`);
+    await timed('line_sums', () =>
+      ctx.duck.run(`CREATE TABLE ${input}.line_sums AS SELECT dot_number, sum(h) AS h FROM (${linesSelect(sources, extra, kept)}) GROUP BY dot_number`),
+    );
     await publishRunFile(ctx, 'input');
     return null;
   }
   try {
-    const { lines, split } = await readLines(ctx, sources, extra, kept);
+    const { lines, split } = await timed('line_sums', () => readLines(ctx, sources, extra, kept));
     const input = await openRunFile(ctx, 'input', split ? null : base);
     if (split) {
       await ctx.duck.run(`CREATE TABLE ${input}.line_sums AS SELECT * FROM line_sums_new`);
@@ -274,7 +294,7 @@ async function takeDelta(ctx: RunContext, sources: Source[], extra: string[], ba
     const total = [...lines.values()].reduce((a, b) => a + b, 0);
     // A line of a file without DOT numbers moved: which carriers it belongs to is not known here.
     const small = n <= Math.max(MAX_DELTA_SHARE * total, MIN_DELTA_CAP) && !nodot;
-    const delta = small ? await writeDeltaFiles(ctx, sources, base, lines, kept) : null;
+    const delta = small ? await timed('delta_files', () => writeDeltaFiles(ctx, sources, base, lines, kept)) : null;
     if (delta) delta.stillBad = await stillQuarantined(ctx, base, sources);
     await ctx.duck.run('DROP TABLE delta_hashes');
     if (delta === null) await dropDelta(ctx);

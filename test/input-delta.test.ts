@@ -217,8 +217,10 @@ describe('the input delta', () => {
     editLine(path.join(dir, 'actpendins.txt'), 4, (l) => l.replace('"13/45/2024"', '"01/01/2024"'));
     const day = await runDay(suite.env, dir);
     const kept = detailOf(day, 'ingest').kept_lines as { reused: string[]; read: string[] };
-    expect(kept.read.sort()).toEqual(['actpendins.txt', 'authhist.txt']);
-    expect(kept.reused.sort()).toEqual(names.filter((n) => !['census.csv', 'authhist.txt', 'actpendins.txt'].includes(n)).sort());
+    // The legacy files are kept from their first night, the SMS files once seen unchanged: kept
+    // from tonight, read once more.
+    expect(kept.reused.sort()).toEqual(['carrier.txt', 'revocation.txt']);
+    expect(kept.read.sort()).toEqual(['actpendins.txt', 'authhist.txt', 'crash.csv', 'sms_ab_pass.csv', 'sms_inspection.csv']);
     expect(detailOf(day, 'ingest').delta).toMatchObject({ carriers: 3 });
     const run = day.etl_run_id!;
     expect(await duckRows(suite.env.duck.conn, `SELECT dot_number FROM r${run}.input_delta ORDER BY ALL`)).toEqual([{ dot_number: '1001' }, { dot_number: '1003' }, { dot_number: '1004' }]);
@@ -228,5 +230,18 @@ describe('the input delta', () => {
     expect(carrier).not.toContain('"00001002"');
     const built = await snapshotTables(run);
     expect(await fromScratch(run)).toEqual(built);
+
+    // The next night, every file but the census linked again: all of them from their kept lines.
+    const next = path.join(dumps, '2026-04-23');
+    fs.mkdirSync(next);
+    for (const name of names) {
+      if (name === 'census.csv') fs.copyFileSync(path.join(dir, name), path.join(next, name));
+      else fs.linkSync(path.join(dir, name), path.join(next, name));
+    }
+    editLine(path.join(next, 'census.csv'), censusLineOf(next, '1006'), (l) => l.replace('ZETA EXPRESS', 'ZETA EXPRESS INC'));
+    const after = await runDay(suite.env, next);
+    expect((detailOf(after, 'ingest').kept_lines as { reused: string[] }).reused.sort()).toEqual(names.filter((n) => n !== 'census.csv').sort());
+    expect(detailOf(after, 'ingest').delta).toMatchObject({ carriers: 1 });
+    expect(await fromScratch(after.etl_run_id!)).toEqual(await snapshotTables(after.etl_run_id!));
   });
 });

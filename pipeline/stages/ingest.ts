@@ -162,11 +162,11 @@ export const ingest: Stage = {
     ctx.progress.start('ingest: every line, keyed by DOT');
     const { delta, kept } = await timed('lines', async () => {
       try {
-        return await inputDelta(ctx, sources, stateLines(ctx, ADAPTERS));
+        return await inputDelta(ctx, sources, stateLines(ctx, ADAPTERS), timed);
       } catch (err) {
         if (!/not utf-8 encoded/i.test(String(err))) throw err;
         sources = await timed('encoding', () => withEncodings(ctx, plan.sources));
-        return inputDelta(ctx, sources, stateLines(ctx, ADAPTERS));
+        return inputDelta(ctx, sources, stateLines(ctx, ADAPTERS), timed);
       }
     });
     ctx.progress.end(delta ? `a delta of ${delta.carriers.toLocaleString('en-US')} carriers` : 'no delta');
