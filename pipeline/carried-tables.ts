@@ -2,8 +2,8 @@
  * Carried tables: the tables a run mostly carries over from the previous run live in DuckDB
  * files of their own, its run files, one per run and stage
  * (`<DUCKDB_PATH>.runs/r<run>.<name>.duckdb`, attached as `r<run>_<name>`), with a view
- * `r<run>.<table>` over each table, so every query reads them like the run's other tables. Six
- * of them: the ingest stage's line sums and kept lines (pipeline/input-delta.ts) and Motus state
+ * `r<run>.<table>` over each table, so every query reads them like the run's other tables. Five
+ * of them: the ingest stage's line sums (pipeline/input-delta.ts) and Motus state
  * (pipeline/ingest/motus.ts); the snapshot stage's snapshot, policies, row hashes and policy
  * events; the related stage's normalised identifiers; the score stage's scores. A night changes
  * few of their rows.
@@ -30,7 +30,6 @@ import { lit, runSchema } from './duck.ts';
 /** The run files, by name, and the tables each holds (those of one stage, carried together). */
 const RUN_FILES = {
   input: ['line_sums'],
-  kept_lines: ['kept_lines', 'kept_files'],
   motus: ['motus_carrier_state', 'motus_insurance_state', 'motus_inshist_state', 'motus_authhist_state', 'motus_revocation_state', 'motus_as_of'],
   snapshot: ['snapshot', 'policies', 'row_hashes', 'policy_events'],
   related_idents: ['related_idents'],

@@ -17,10 +17,6 @@
  * full path runs instead when the previous run has no line sums or another snapshot model, when
  * a line holds the separator or a delta line is not a whole record (a quoted line break split
  * its record), or when the delta fails its strict parse or its key check. An unchanged record split across lines is harmless: its lines hash the same each night.
- *
- * Both passes read a file that does not change from night to night (the legacy archive, monthly
- * sets) from its kept lines (keepLines) while it is the same file on disk (inode, size,
- * modification time).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -90,86 +86,11 @@ function lineVars(src: Source, file: number): Record<string, string | number> {
 }
 
 /**
- * The SELECT of every line of the day's files (input_lines.sql, one part per file, or the file's
- * kept lines), and of the rows of other inputs the snapshot reads (`extra`: the Motus state,
- * keyed by DOT; file < 0).
+ * The SELECT of every line of the day's files (input_lines.sql, one part per file), and of the
+ * rows of other inputs the snapshot reads (`extra`: the Motus state, keyed by DOT; file < 0).
  */
-function linesSelect(sources: Source[], extra: string[], kept: KeptLines): string {
-  const part = (src: Source, i: number) => {
-    const key = kept.keys.get(src);
-    return key === undefined
-      ? `SELECT file, dot_number, h, split FROM (${duckSql('input_lines', lineVars(src, i))})`
-      : `SELECT ${i} AS file, dot_number, h, split FROM ${kept.catalog}.kept_lines WHERE file_key = ${lit(key)}`;
-  };
-  return [...sources.map(part), ...extra].join('\nUNION ALL\n');
-}
-
-/**
- * The kept lines: the lines of a file that does not change from night to night, as pass one
- * reads them (with their key and hash), in the run file `kept_lines` by the file's identity; a
- * night reads such a file from there, in both passes, instead of from the disk. Kept: the files
- * of the legacy archive (frozen since 2026-05-14, re-published unchanged daily), and a file the
- * previous run saw, the same file (monthly sets such as SMS's); a fetched day folder hard-links a
- * file whose bytes did not change (pipeline/fetch/fetch-dataset.ts). Not kept: the census, new
- * every day, and a file seen for the first time (its lines would be written for nothing).
- */
-interface KeptLines {
-  catalog: string;
-  /** Each kept file's key. */
-  keys: Map<Source, string>;
-  /** The kept files by name: taken over from the previous run, or read tonight. */
-  reused: string[];
-  read: string[];
-}
-
-/**
- * A file's identity: the same inode, size and modification time hold the same bytes (a file
- * changed in place, or written anew, has another), read the same way (role, header, DOT field,
- * encoding) the same lines. Reading it is only what the input model fingerprints.
- */
-function fileKey(src: Source): string {
-  const st = fs.statSync(src.file);
-  return JSON.stringify([st.dev, st.ino, st.size, st.mtimeMs, src.adapter.role, src.binding.header !== null, dotField(src), src.encoding]);
-}
-
-/**
- * The run's kept lines: those of run `from` (same input model) for the files still in the day
- * folder, plus those of the files newly kept, read now. `kept_files` lists every file the run
- * saw (but the census) and whether its lines are kept.
- */
-async function keepLines(ctx: RunContext, sources: Source[], from: number | null): Promise<KeptLines> {
-  const carry = from !== null && hasRunFile(ctx.config, from, 'kept_lines') ? from : null;
-  const catalog = await openRunFile(ctx, 'kept_lines', carry);
-  const lines = `${catalog}.kept_lines`;
-  const files = `${catalog}.kept_files`;
-  if (carry === null) {
-    await ctx.duck.run(`CREATE TABLE ${lines} (file_key VARCHAR, dot_number VARCHAR, h UBIGINT, split BOOLEAN, line VARCHAR)`);
-    await ctx.duck.run(`CREATE TABLE ${files} (file_key VARCHAR, kept BOOLEAN)`);
-  }
-  const seen = new Map((await duckRows<{ file_key: string; kept: boolean }>(ctx.duck, `SELECT file_key, kept FROM ${files}`)).map((r) => [r.file_key, r.kept]));
-  const tonight = sources.filter((s) => s.adapter.role !== 'census').map((s) => [s, fileKey(s)] as const);
-  const keys = new Map(tonight.filter(([s, k]) => s.adapter.role.startsWith('li_') || seen.has(k)));
-  const wanted = new Set(keys.values());
-  const gone = [...seen].filter(([k, kept]) => kept && !wanted.has(k)).map(([k]) => k);
-  if (gone.length) await ctx.duck.run(`DELETE FROM ${lines} WHERE list_contains([${gone.map(lit).join(', ')}], file_key)`);
-  const kept: KeptLines = { catalog, keys, reused: [], read: [] };
-  const written = new Set<string>();
-  for (const [src, key] of keys) {
-    const name = path.basename(src.file);
-    if (seen.get(key) || written.has(key)) {
-      kept.reused.push(name);
-      continue;
-    }
-    written.add(key);
-    kept.read.push(name);
-    await ctx.duck.run(`INSERT INTO ${lines} SELECT ${lit(key)}, dot_number, h, split, line FROM (${duckSql('input_lines', lineVars(src, 0))})`);
-  }
-  await ctx.duck.run(`DELETE FROM ${files}`);
-  if (tonight.length) {
-    await ctx.duck.run(`INSERT INTO ${files} VALUES ${tonight.map(([, k]) => `(${lit(k)}, ${wanted.has(k)})`).join(', ')}`);
-  }
-  await publishRunFile(ctx, 'kept_lines');
-  return kept;
+function linesSelect(sources: Source[], extra: string[]): string {
+  return [...sources.map((src, i) => duckSql('input_lines', lineVars(src, i))), ...extra].join('\nUNION ALL\n');
 }
 
 /**
@@ -177,8 +98,8 @@ async function keepLines(ctx: RunContext, sources: Source[], from: number | null
  * line_sums_new (dot_number, h). Returns the lines per file, and whether a line holds the
  * separator (no delta then).
  */
-async function readLines(ctx: RunContext, sources: Source[], extra: string[], kept: KeptLines): Promise<{ lines: Map<Source, number>; split: boolean }> {
-  await ctx.duck.run(`CREATE OR REPLACE TEMP TABLE input_lines AS ${linesSelect(sources, extra, kept)}`);
+async function readLines(ctx: RunContext, sources: Source[], extra: string[]): Promise<{ lines: Map<Source, number>; split: boolean }> {
+  await ctx.duck.run(`CREATE OR REPLACE TEMP TABLE input_lines AS ${linesSelect(sources, extra)}`);
   await ctx.duck.run('CREATE OR REPLACE TEMP TABLE line_sums_new AS SELECT dot_number, sum(h) AS h FROM input_lines GROUP BY dot_number');
   const rows = await duckRows<{ file: number; n: number; split: boolean }>(
     ctx.duck,
@@ -240,36 +161,20 @@ async function stillQuarantined(ctx: RunContext, prevRun: number, sources: Sourc
 
 /**
  * Reads every line and writes the run's line sums (the `input` run file); when the previous run
- * allows it, writes the delta files too and returns the delta, else null (the full path). With
- * the names of the files whose lines were taken over from the previous run or read (`kept`).
+ * allows it, writes the delta files too and returns the delta, else null (the full path).
  */
-export async function inputDelta(
-  ctx: RunContext,
-  sources: Source[],
-  extra: string[],
-  timed: Timed,
-): Promise<{ delta: Delta | null; kept: Pick<KeptLines, 'reused' | 'read'> }> {
+export async function inputDelta(ctx: RunContext, sources: Source[], extra: string[]): Promise<Delta | null> {
   await dropDelta(ctx);
   const base = await deltaBase(ctx);
-  const kept = await timed('kept_lines', () => keepLines(ctx, sources, base));
-  return { delta: await takeDelta(ctx, sources, extra, base, kept, timed), kept: { reused: kept.reused, read: kept.read } };
-}
-
-/** Runs a step of the stage and records its time (the ingest stage's step_ms). */
-type Timed = <T>(step: string, fn: () => Promise<T>) => Promise<T>;
-
-async function takeDelta(ctx: RunContext, sources: Source[], extra: string[], base: number | null, kept: KeptLines, timed: Timed): Promise<Delta | null> {
   if (base === null) {
     // No delta to take: the sums only, straight from the lines.
     const input = await openRunFile(ctx, 'input', null);
-    await timed('line_sums', () =>
-      ctx.duck.run(`CREATE TABLE ${input}.line_sums AS SELECT dot_number, sum(h) AS h FROM (${linesSelect(sources, extra, kept)}) GROUP BY dot_number`),
-    );
+    await ctx.duck.run(`CREATE TABLE ${input}.line_sums AS SELECT dot_number, sum(h) AS h FROM (${linesSelect(sources, extra)}) GROUP BY dot_number`);
     await publishRunFile(ctx, 'input');
     return null;
   }
   try {
-    const { lines, split } = await timed('line_sums', () => readLines(ctx, sources, extra, kept));
+    const { lines, split } = await readLines(ctx, sources, extra);
     const input = await openRunFile(ctx, 'input', split ? null : base);
     if (split) {
       await ctx.duck.run(`CREATE TABLE ${input}.line_sums AS SELECT * FROM line_sums_new`);
@@ -294,7 +199,7 @@ async function takeDelta(ctx: RunContext, sources: Source[], extra: string[], ba
     const total = [...lines.values()].reduce((a, b) => a + b, 0);
     // A line of a file without DOT numbers moved: which carriers it belongs to is not known here.
     const small = n <= Math.max(MAX_DELTA_SHARE * total, MIN_DELTA_CAP) && !nodot;
-    const delta = small ? await timed('delta_files', () => writeDeltaFiles(ctx, sources, base, lines, kept)) : null;
+    const delta = small ? await writeDeltaFiles(ctx, sources, base, lines) : null;
     if (delta) delta.stillBad = await stillQuarantined(ctx, base, sources);
     await ctx.duck.run('DROP TABLE delta_hashes');
     if (delta === null) await dropDelta(ctx);
@@ -319,17 +224,10 @@ const splitRecord = (line: string) => !RECORD.test(line);
  * Null when a delta line is part of a record split by a quoted line break: its other part, in
  * the delta or not, could join another record in the delta's parse.
  */
-async function writeDeltaFiles(ctx: RunContext, sources: Source[], fromRun: number, lines: Map<Source, number>, kept: KeptLines): Promise<Delta | null> {
+async function writeDeltaFiles(ctx: RunContext, sources: Source[], fromRun: number, lines: Map<Source, number>): Promise<Delta | null> {
   const dir = deltaDir(ctx.config, ctx.runId);
   fs.mkdirSync(dir, { recursive: true });
-  const part = (src: Source, i: number) => {
-    const key = kept.keys.get(src);
-    return key === undefined
-      ? duckSql('input_delta_lines', lineVars(src, i))
-      : `SELECT ${i} AS file, line FROM ${kept.catalog}.kept_lines
-         WHERE file_key = ${lit(key)} AND h IN (SELECT h FROM delta_hashes WHERE file = ${i})`;
-  };
-  const parts = sources.flatMap((src, i) => (dotField(src) === null ? [] : [part(src, i)]));
+  const parts = sources.flatMap((src, i) => (dotField(src) === null ? [] : [duckSql('input_delta_lines', lineVars(src, i))]));
   const byFile = new Map<number, string[]>();
   if (parts.length) {
     const reader = await ctx.duck.runAndReadAll(parts.join('\nUNION ALL\n'));

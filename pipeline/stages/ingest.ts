@@ -160,13 +160,13 @@ export const ingest: Stage = {
     ctx.progress.end(Object.entries(motus.rows).map(([r, n]) => `${r} ${n.toLocaleString('en-US')}`).join(', '));
 
     ctx.progress.start('ingest: every line, keyed by DOT');
-    const { delta, kept } = await timed('lines', async () => {
+    const delta = await timed('lines', async () => {
       try {
-        return await inputDelta(ctx, sources, stateLines(ctx, ADAPTERS), timed);
+        return await inputDelta(ctx, sources, stateLines(ctx, ADAPTERS));
       } catch (err) {
         if (!/not utf-8 encoded/i.test(String(err))) throw err;
         sources = await timed('encoding', () => withEncodings(ctx, plan.sources));
-        return inputDelta(ctx, sources, stateLines(ctx, ADAPTERS), timed);
+        return inputDelta(ctx, sources, stateLines(ctx, ADAPTERS));
       }
     });
     ctx.progress.end(delta ? `a delta of ${delta.carriers.toLocaleString('en-US')} carriers` : 'no delta');
@@ -214,10 +214,10 @@ export const ingest: Stage = {
     await saveQuarantine(ctx, bad);
     const total = Object.values(files).reduce((n, f) => n + f.rows, 0);
     const deltaDetail = held ? { from_run: delta!.fromRun, carriers: delta!.carriers } : null;
-    ctx.logger.info({ files, motus: motus.detail, quarantined: bad.length, delta: deltaDetail, kept_lines: kept, step_ms: ms }, 'ingested');
+    ctx.logger.info({ files, motus: motus.detail, quarantined: bad.length, delta: deltaDetail, step_ms: ms }, 'ingested');
     return {
       rows: total,
-      detail: { files, motus: { rows: motus.rows, ...motus.detail }, quarantined: bad.length, delta: deltaDetail, kept_lines: kept, step_ms: ms },
+      detail: { files, motus: { rows: motus.rows, ...motus.detail }, quarantined: bad.length, delta: deltaDetail, step_ms: ms },
     };
   },
 };

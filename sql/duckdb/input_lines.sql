@@ -6,19 +6,17 @@
 -- (quote-aware, the field's position in the line), or '' for a file without one; read: the
 -- file's lines (input_read.sql); a line holding its separator (`rest`) also sends the run down the
 -- full path. The field is unquoted in a column of its own: inside dot_of's expression it was
--- unquoted once for each of the macro's four uses of it. `line` for the kept lines of a file
--- (pipeline/input-delta.ts); the pass over the day's lines leaves it out.
+-- unquoted once for each of the macro's four uses of it.
 SELECT
   {{file}} AS file,
   CASE WHEN {{dot_field}} = '' THEN '#nodot' ELSE coalesce(dot_of(u), '') END AS dot_number,
   h,
-  split,
-  line
+  split
 FROM (
-  SELECT CASE WHEN starts_with(ltrim(f), '"') THEN replace(trim(f)[2:-2], '""', '"') ELSE f END AS u, h, split, line
+  SELECT CASE WHEN starts_with(ltrim(f), '"') THEN replace(trim(f)[2:-2], '""', '"') ELSE f END AS u, h, split
   FROM (
     SELECT CASE WHEN {{dot_field}} = '' THEN '' ELSE regexp_extract(line, {{dot_field}}, 1) END AS f,
-           hash({{role}}, line) AS h, rest IS NOT NULL AS split, line
+           hash({{role}}, line) AS h, rest IS NOT NULL AS split
     FROM {{read}}
   )
 )
