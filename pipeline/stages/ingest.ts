@@ -176,6 +176,10 @@ export const ingest: Stage = {
     if (held) {
       for (const src of sources) await defineFileViews(ctx.duck, ctx.schema, src, false);
       bad.push(...delta!.stillBad);
+      // The whole files' role views (a snapshot rerun without the previous run's rows reads them)
+      // leave out the rows still quarantined, as the full path's do.
+      const stillBadFiles = new Set(delta!.stillBad.map((b) => b.file));
+      for (const src of sources) if (stillBadFiles.has(path.basename(src.file))) excluded.set(src, 'bad');
       for (const [src, rows] of delta!.lines) {
         const base = path.basename(src.file);
         const quarantined = delta!.stillBad.filter((b) => b.file === base).length;
