@@ -147,7 +147,8 @@ async function main() {
     // Inside the try: a failed migration must stop the server too (it kept running before).
     await ensureDatabase(server.url(), 'bench');
     await migrate(url);
-    const { synth, runs } = reuse ? readFigures(carriers) : await runPipeline(env, pool, server.dir);
+    const kept = reuse ? readFigures(carriers) : null;
+    const { synth, runs } = kept ?? (await runPipeline(env, pool, server.dir));
     if (pipelineOnly) {
       log(`pipeline figures in ${figuresFile(carriers)}: ${runs.map((r) => `${r.name} ${r.timed.seconds.toFixed(1)} s`).join(', ')}`);
       return;
@@ -237,7 +238,7 @@ async function main() {
       figures.push({ name: `search: ${c.name}`, target: { p95: 50, p99: 150 }, http: c.http, sql: c.sql, serverRssMb: searchPeak });
     }
 
-    const pipelineMeasuredAt = reuse ? new Date(readFigures(carriers).measuredAt) : undefined;
+    const pipelineMeasuredAt = kept ? new Date(kept.measuredAt) : undefined;
     const file = writeReport({
       carriers,
       days,
