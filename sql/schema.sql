@@ -8,6 +8,8 @@ SET check_function_bodies = false;
 
 CREATE EXTENSION IF NOT EXISTS btree_gin WITH SCHEMA public;
 
+CREATE EXTENSION IF NOT EXISTS pg_prewarm WITH SCHEMA public;
+
 CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
 
 -- Functions

@@ -12,6 +12,7 @@ import { loadPlan } from '../load-plan/plan.ts';
 import { SearchSteps } from '../load-plan/search.ts';
 import type { LoadStep } from '../load-plan/step.ts';
 import type { RunContext } from '../context.ts';
+import { warmUp } from '../warm-up.ts';
 import { diff } from './diff.ts';
 import { ingest } from './ingest.ts';
 import { load } from './load.ts';
@@ -50,20 +51,31 @@ export interface PlanOptions {
 
 export function runPlan(options: PlanOptions = {}): RunPlan {
   const search = new SearchSteps();
+  const warm = warmUp();
   const steps = loadPlan(search);
   const runSteps: (Stage | HeadStart)[] = [
+    // The pages the load will rewrite, read in while DuckDB works and the disk is idle.
+    { name: 'warm-up', start: async (ctx) => warm.startTables(ctx) },
     ingest,
     snapshot,
+    { name: 'warm-up (moved carriers)', start: (ctx) => warm.startCarriers(ctx) },
     diff,
     related,
     // DuckDB's half of a first run's search rebuild reads only the snapshot: done here, the score
     // stage keeps both cores, and the load's PostgreSQL half starts from ready files.
     { name: 'search files', start: (ctx) => search.writeFilesAhead(ctx) },
     score,
+    { name: 'warm-up done', start: async () => void (await warm.finish()) },
     load(options.loadSteps?.(steps) ?? steps),
     searchIndex,
   ];
-  return { steps: options.runSteps?.(runSteps) ?? runSteps, abandon: () => search.abandon() };
+  return {
+    steps: options.runSteps?.(runSteps) ?? runSteps,
+    abandon: async () => {
+      await warm.abandon();
+      await search.abandon();
+    },
+  };
 }
 
 export const isStage = (step: Stage | HeadStart): step is Stage => 'run' in step;
