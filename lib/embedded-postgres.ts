@@ -116,6 +116,12 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; o
     // Crash safety is unchanged. Point DATABASE_URL at a server of your own to keep replication.
     '-c', 'wal_level=minimal',
     '-c', 'max_wal_senders=0',
+    // A night's load writes a full-page image of each page it first changes after a checkpoint
+    // (4.7 GB of WAL at 4.5M carriers): at the 1GB default a checkpoint came every few seconds and
+    // the same pages were imaged again, by the load and then by the VACUUM after it. With room for
+    // a night's WAL, checkpoints come on checkpoint_timeout; pg_wal holds ~a night's WAL between.
+    '-c', 'max_wal_size=16GB',
+    '-c', 'wal_buffers=64MB',
   ];
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
