@@ -30,15 +30,20 @@ async function stages(run: EtlRun, ...names: string[]) {
   for (const name of names) await runStage(suite.env, run, stageByName(name));
 }
 
+/** A warm-up of `run` as the run plan makes it (both parts, after the snapshot stage); its report. */
+async function warmRun(run: EtlRun, opts: { memoryBytes?: number } = {}) {
+  const warm = warmUp(opts);
+  const ctx = runContext(suite.env, run);
+  warm.startTables(ctx);
+  await warm.startCarriers(ctx);
+  return warm.finish();
+}
+
 it('a first run: no carrier rows to read ahead (its load writes every carrier in bulk)', async () => {
   const { run, release } = (await beginRun(suite.db.pool, path.join(dumps, '2026-03-01')))!;
   try {
     await stages(run, 'ingest', 'snapshot');
-    const warm = warmUp();
-    const ctx = runContext(suite.env, run);
-    warm.startTables(ctx);
-    await warm.startCarriers(ctx);
-    const report = await warm.finish();
+    const report = await warmRun(run);
     expect(report.carriers).toBeNull();
     expect(report.errors).toEqual([]);
     await stages(run, 'diff', 'related', 'score', 'load', 'search-index');
@@ -52,11 +57,7 @@ it('an incremental run: the whole tables with their indexes, and the moved carri
   const { run, release } = (await beginRun(suite.db.pool, path.join(dumps, '2026-03-02')))!;
   try {
     await stages(run, 'ingest', 'snapshot');
-    const ctx = runContext(suite.env, run);
-    const warm = warmUp();
-    warm.startTables(ctx);
-    await warm.startCarriers(ctx);
-    const report = await warm.finish();
+    const report = await warmRun(run);
     expect(report.errors).toEqual([]);
 
     const { rows: [whole] } = await suite.db.pool.query<{ relations: number; bytes: string }>(
@@ -68,6 +69,7 @@ it('an incremental run: the whole tables with their indexes, and the moved carri
     expect(whole.relations).toBeGreaterThan(WHOLE.length); // the tables and their indexes
     expect(report.tables).toEqual({ relations: whole.relations, bytes: Number(whole.bytes) });
 
+    const ctx = runContext(suite.env, run);
     const moved = (await duckRows<{ dot_number: string }>(ctx.duck, `SELECT dot_number FROM ${ctx.schema}.snapshot_moved`)).map((r) => r.dot_number);
     expect(moved.length).toBeGreaterThan(0);
     const { rows: [served] } = await suite.db.pool.query<{ n: number }>(
@@ -80,10 +82,7 @@ it('an incremental run: the whole tables with their indexes, and the moved carri
     expect(report.carriers).toEqual({ carriers: moved.length, rows: Number(served.n) });
 
     // A host whose memory would not hold the whole tables: they are skipped, the carriers still read.
-    const small = warmUp({ memoryBytes: 1 });
-    small.startTables(ctx);
-    await small.startCarriers(ctx);
-    const skipped = await small.finish();
+    const skipped = await warmRun(run, { memoryBytes: 1 });
     expect(skipped.tables).toMatchObject({ skipped: 'memory', bytes: Number(whole.bytes) });
     expect(skipped.carriers).toEqual(report.carriers);
 
@@ -100,11 +99,7 @@ it('without pg_prewarm the warm-up fails alone: it says so, and the night runs a
     const { run, release } = (await beginRun(suite.db.pool, path.join(dumps, '2026-03-03')))!;
     try {
       await stages(run, 'ingest', 'snapshot');
-      const warm = warmUp();
-      const ctx = runContext(suite.env, run);
-      warm.startTables(ctx);
-      await warm.startCarriers(ctx);
-      const report = await warm.finish();
+      const report = await warmRun(run);
       expect(report.tables).toBeNull();
       expect(report.errors).toEqual([expect.stringMatching(/^tables: function pg_prewarm\(.*\) does not exist/)]);
       expect(report.carriers?.carriers).toBeGreaterThan(0); // the carriers' part needs no extension
